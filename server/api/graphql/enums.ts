@@ -1,0 +1,23 @@
+import { registerEnumType } from "type-graphql";
+import {
+  AudioFormat,
+  HardwareAcceleration,
+  ScalingBehavior,
+  StreamingMode,
+  SubtitleMode,
+  VideoFormat,
+} from "../../domain/enums";
+
+let registered = false;
+
+/** Makes the domain enums known to the GraphQL schema (by their string names). */
+export function registerEnums(): void {
+  if (registered) return;
+  registered = true;
+  registerEnumType(StreamingMode, { name: "StreamingMode" });
+  registerEnumType(SubtitleMode, { name: "SubtitleMode" });
+  registerEnumType(HardwareAcceleration, { name: "HardwareAcceleration" });
+  registerEnumType(ScalingBehavior, { name: "ScalingBehavior" });
+  registerEnumType(VideoFormat, { name: "VideoFormat" });
+  registerEnumType(AudioFormat, { name: "AudioFormat" });
+}

@@ -1,0 +1,54 @@
+import { Field, InputType, Int } from "type-graphql";
+import { StreamingMode, SubtitleMode } from "../../../domain/enums";
+import type { ChannelInput } from "../../../services/channel-input";
+
+@InputType({ description: "Fields of a channel; omitted ones keep their value (or default, on create)." })
+export class ChannelUpdateInput implements ChannelInput {
+  @Field(() => String, { nullable: true })
+  number?: string;
+
+  @Field(() => String, { nullable: true })
+  name?: string;
+
+  @Field(() => String, { nullable: true })
+  group?: string;
+
+  @Field(() => [String], { nullable: true })
+  categories?: string[];
+
+  @Field(() => Int, { nullable: true })
+  ffmpegProfileId?: number;
+
+  @Field(() => StreamingMode, { nullable: true })
+  streamingMode?: StreamingMode;
+
+  @Field(() => String, { nullable: true })
+  logoUrl?: string | null;
+
+  @Field(() => Boolean, { nullable: true })
+  isEnabled?: boolean;
+
+  @Field(() => Boolean, { nullable: true })
+  showInEpg?: boolean;
+
+  @Field(() => Int, { nullable: true })
+  mirrorSourceChannelId?: number | null;
+
+  @Field(() => String, { nullable: true, description: "hh:mm:ss within ±12 h; mirrors only." })
+  playoutOffset?: string | null;
+
+  @Field(() => String, { nullable: true })
+  preferredAudioLanguageCode?: string | null;
+
+  @Field(() => String, { nullable: true })
+  preferredSubtitleLanguageCode?: string | null;
+
+  @Field(() => SubtitleMode, { nullable: true })
+  subtitleMode?: SubtitleMode;
+}
+
+@InputType({ description: "A new channel: name is required." })
+export class ChannelCreateInput extends ChannelUpdateInput {
+  @Field(() => String)
+  override name: string;
+}

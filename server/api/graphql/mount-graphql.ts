@@ -1,0 +1,49 @@
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { expressMiddleware } from "@as-integrations/express5";
+import type { Express } from "express";
+import { requestBaseUrl } from "../../http/base-url";
+import { keyMatches, WRITE_KEY_HEADER } from "../../http/write-key";
+import type { Services } from "../../services";
+import { createGraphqlContext, type GraphqlContext } from "./context";
+import { formatGraphqlError } from "./errors";
+import { EXPLORER_PAGE } from "./explorer-page";
+import { buildGraphqlSchema } from "./schema";
+import { writeKeyPlugin } from "./write-key-plugin";
+
+export interface GraphqlOptions {
+  services: Services;
+  writeKey?: string;
+  trustProxy: boolean;
+}
+
+/** Mounts Apollo at /graphql; returns a function that stops it. */
+export async function mountGraphql(app: Express, options: GraphqlOptions): Promise<() => Promise<void>> {
+  const apollo = new ApolloServer<GraphqlContext>({
+    schema: await buildGraphqlSchema(),
+    formatError: formatGraphqlError,
+    includeStacktraceInErrorResponses: false,
+    plugins: [ApolloServerPluginLandingPageDisabled(), writeKeyPlugin],
+  });
+  await apollo.start();
+
+  app.get("/graphql", (req, res, next) => {
+    if (req.query.query === undefined && req.accepts(["application/json", "text/html"]) === "text/html") {
+      res.type("html").send(EXPLORER_PAGE);
+      return;
+    }
+    next();
+  });
+  app.use(
+    "/graphql",
+    expressMiddleware(apollo, {
+      context: async ({ req }) =>
+        createGraphqlContext(
+          options.services,
+          requestBaseUrl(req, options.trustProxy),
+          !options.writeKey || keyMatches(req.headers[WRITE_KEY_HEADER], options.writeKey),
+        ),
+    }),
+  );
+  return () => apollo.stop();
+}

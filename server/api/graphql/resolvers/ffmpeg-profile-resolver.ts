@@ -1,0 +1,45 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { FFmpegProfile } from "../../../db/entities/ffmpeg-profile";
+import type { GraphqlContext } from "../context";
+import { FFmpegProfileCreateInput, FFmpegProfileUpdateInput } from "../inputs/ffmpeg-profile-inputs";
+
+@Resolver(() => FFmpegProfile)
+export class FFmpegProfileResolver {
+  @Query(() => [FFmpegProfile])
+  async ffmpegProfiles(@Ctx() ctx: GraphqlContext): Promise<FFmpegProfile[]> {
+    return (await ctx.services.ffmpegProfiles.list()).map((view) => view.profile);
+  }
+
+  @Query(() => FFmpegProfile)
+  async ffmpegProfile(@Arg("id", () => Int) id: number, @Ctx() ctx: GraphqlContext): Promise<FFmpegProfile> {
+    return (await ctx.services.ffmpegProfiles.get(id)).profile;
+  }
+
+  @Mutation(() => FFmpegProfile)
+  async createFFmpegProfile(
+    @Arg("input", () => FFmpegProfileCreateInput) input: FFmpegProfileCreateInput,
+    @Ctx() ctx: GraphqlContext,
+  ): Promise<FFmpegProfile> {
+    return (await ctx.services.ffmpegProfiles.create(input)).profile;
+  }
+
+  @Mutation(() => FFmpegProfile, { description: "Changes only the fields given." })
+  async updateFFmpegProfile(
+    @Arg("id", () => Int) id: number,
+    @Arg("input", () => FFmpegProfileUpdateInput) input: FFmpegProfileUpdateInput,
+    @Ctx() ctx: GraphqlContext,
+  ): Promise<FFmpegProfile> {
+    return (await ctx.services.ffmpegProfiles.patch(id, input)).profile;
+  }
+
+  @Mutation(() => ID, { description: "Deletes an unused, non-default profile; returns the id." })
+  async deleteFFmpegProfile(@Arg("id", () => Int) id: number, @Ctx() ctx: GraphqlContext): Promise<number> {
+    await ctx.services.ffmpegProfiles.delete(id);
+    return id;
+  }
+
+  @FieldResolver(() => Boolean, { description: "New channels use the default profile when none is named." })
+  async isDefault(@Root() profile: FFmpegProfile, @Ctx() ctx: GraphqlContext): Promise<boolean> {
+    return (await ctx.loaders.defaultProfileId()) === profile.id;
+  }
+}

@@ -1,0 +1,59 @@
+import type { StreamingMode, SubtitleMode } from "../../../domain/enums";
+import type { ChannelInput } from "../../../services/channel-input";
+import { formatPlayoutOffset, type ChannelView } from "../../../services/channel-service";
+import { channelStreamPath } from "../../../services/channel-stream-path";
+
+export interface ChannelDto {
+  /** @isInt */
+  id: number;
+  /** Stable GUID; media players know the channel by it. */
+  uniqueId: string;
+  number: string;
+  name: string;
+  group: string;
+  categories: string[];
+  /** @isInt */
+  ffmpegProfileId: number;
+  streamingMode: StreamingMode;
+  logoUrl?: string;
+  isEnabled: boolean;
+  showInEpg: boolean;
+  /** @isInt */
+  mirrorSourceChannelId?: number;
+  playoutOffset?: string;
+  preferredAudioLanguageCode?: string;
+  preferredSubtitleLanguageCode?: string;
+  subtitleMode: SubtitleMode;
+  /** Absolute URL of the channel's stream for its streaming mode. */
+  streamUrl: string;
+  /** @isInt */
+  playoutId?: number;
+}
+
+/** Body of POST and PUT: `name` is required, everything else has a default. */
+export interface ChannelCreateRequest extends ChannelInput {
+  name: string;
+}
+
+export function toChannelDto({ channel: c, playoutId }: ChannelView, baseUrl: string): ChannelDto {
+  return {
+    id: c.id,
+    uniqueId: c.uniqueId,
+    number: c.number,
+    name: c.name,
+    group: c.group,
+    categories: c.categories,
+    ffmpegProfileId: c.ffmpegProfileId,
+    streamingMode: c.streamingMode,
+    logoUrl: c.logoUrl ?? undefined,
+    isEnabled: c.isEnabled,
+    showInEpg: c.showInEpg,
+    mirrorSourceChannelId: c.mirrorSourceChannelId ?? undefined,
+    playoutOffset: formatPlayoutOffset(c) ?? undefined,
+    preferredAudioLanguageCode: c.preferredAudioLanguageCode ?? undefined,
+    preferredSubtitleLanguageCode: c.preferredSubtitleLanguageCode ?? undefined,
+    subtitleMode: c.subtitleMode,
+    streamUrl: baseUrl + channelStreamPath(c.number, c.streamingMode),
+    playoutId: playoutId ?? undefined,
+  };
+}

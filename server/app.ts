@@ -1,0 +1,57 @@
+import "reflect-metadata";
+import express, { type Express } from "express";
+import swaggerUi from "swagger-ui-express";
+import { mountGraphql } from "./api/graphql/mount-graphql";
+import openApiDocument from "./api/rest/generated/openapi.json";
+import { RegisterRoutes } from "./api/rest/generated/routes";
+import { REST_CONTEXT, type RestContext } from "./api/rest/rest-context";
+import type { AppConfig } from "./config/app-config";
+import { canonicalPathMiddleware } from "./http/canonical-path";
+import { cors } from "./http/cors";
+import { configureJson } from "./http/json";
+import { legacyRewrite } from "./http/legacy-rewrite";
+import { malformedPath, problemDetailsHandler, routeNotFound, unauthorized } from "./http/problem-details";
+import { requireWriteKey } from "./http/write-key";
+import type { Logger } from "./logging/logger";
+import type { Services } from "./services";
+
+export interface AppDependencies {
+  config: AppConfig;
+  services: Services;
+  log: Logger;
+}
+
+export interface App {
+  app: Express;
+  /** Releases what the app holds (GraphQL server); the HTTP server and database are closed by the caller. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The request pipeline: CORS, one canonical path, legacy /api rewrite, write key, JSON bodies,
+ * then REST (/api/v1), GraphQL (/graphql), the OpenAPI document and /docs; problem details last.
+ */
+export async function createApp({ config, services, log }: AppDependencies): Promise<App> {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(cors());
+  app.use(canonicalPathMiddleware(malformedPath));
+  app.use(legacyRewrite({ deprecation: config.api.legacyDeprecation, sunset: config.api.legacySunset }));
+  app.use(requireWriteKey(config.api.writeKey, unauthorized));
+  configureJson(app);
+
+  const restContext: RestContext = { services, trustProxy: config.server.trustProxy };
+  app.locals[REST_CONTEXT] = restContext;
+  RegisterRoutes(app);
+
+  const stopGraphql = await mountGraphql(app, { services, writeKey: config.api.writeKey, trustProxy: config.server.trustProxy });
+
+  app.get("/openapi/general.json", (_req, res) => {
+    res.json(openApiDocument);
+  });
+  app.use("/docs", swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: "Airwave API" }));
+
+  app.use("/api", routeNotFound);
+  app.use(problemDetailsHandler(log));
+  return { app, stop: stopGraphql };
+}

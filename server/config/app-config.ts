@@ -1,0 +1,24 @@
+/** The one typed configuration object, loaded once at start-up. */
+export interface AppConfig {
+  dataDir: string;
+  server: {
+    port: number;
+    host: string;
+    /** Honour X-Forwarded-Proto / X-Forwarded-Host when building absolute URLs. */
+    trustProxy: boolean;
+  };
+  api: {
+    writeKey?: string;
+    /** When unversioned /api paths were deprecated (Deprecation header). */
+    legacyDeprecation: Date;
+    /** When unversioned /api paths stop working (Sunset header). */
+    legacySunset: Date;
+  };
+  jwt: { issuerSigningKey?: string };
+  playout: { daysToBuild: number };
+  guide: { daysToBuild: number };
+  ffmpeg: { path?: string; probePath?: string };
+  logging: { level: LogLevel };
+}
+
+export type LogLevel = "debug" | "info" | "warn" | "error";

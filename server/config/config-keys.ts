@@ -1,0 +1,74 @@
+import type { AppConfig, LogLevel } from "./app-config";
+
+/** A raw value could not be turned into a setting; the message says what is expected. */
+export class ConfigValueError extends Error {}
+
+type Parser<T> = (raw: unknown) => T;
+
+const integer = (min: number, max: number): Parser<number> => (raw) => {
+  const text = String(raw).trim();
+  if (!/^-?\d+$/.test(text)) throw new ConfigValueError(`must be a whole number between ${min} and ${max}`);
+  const value = Number(text);
+  if (value < min || value > max) throw new ConfigValueError(`must be a whole number between ${min} and ${max}`);
+  return value;
+};
+
+const boolean: Parser<boolean> = (raw) => {
+  if (typeof raw === "boolean") return raw;
+  const text = String(raw).trim().toLowerCase();
+  if (["true", "1", "yes"].includes(text)) return true;
+  if (["false", "0", "no"].includes(text)) return false;
+  throw new ConfigValueError("must be true or false");
+};
+
+const nonEmptyString: Parser<string> = (raw) => {
+  if (typeof raw !== "string" && typeof raw !== "number") throw new ConfigValueError("must be a string");
+  const text = String(raw);
+  if (text.trim() === "") throw new ConfigValueError("must not be empty");
+  return text;
+};
+
+const host: Parser<string> = (raw) => {
+  const text = nonEmptyString(raw).trim();
+  if (!/^[A-Za-z0-9.:\-[\]%]+$/.test(text)) throw new ConfigValueError("must be a host name or IP address");
+  return text;
+};
+
+const date: Parser<Date> = (raw) => {
+  const value = new Date(String(raw));
+  if (Number.isNaN(value.getTime())) throw new ConfigValueError("must be an ISO 8601 date, e.g. 2027-06-01T00:00:00Z");
+  return value;
+};
+
+const logLevel: Parser<LogLevel> = (raw) => {
+  const text = String(raw).trim().toLowerCase();
+  if (text === "debug" || text === "info" || text === "warn" || text === "error") return text;
+  throw new ConfigValueError("must be one of debug, info, warn, error");
+};
+
+/** A setting: its key in `Section:Name` form, how to parse it, and where it lands in AppConfig. */
+export interface ConfigKey {
+  key: string;
+  secret?: boolean;
+  parse: Parser<unknown>;
+  apply(config: AppConfig, value: unknown): void;
+}
+
+function key<T>(name: string, parse: Parser<T>, apply: (c: AppConfig, v: T) => void, secret = false): ConfigKey {
+  return { key: name, parse, apply: apply as (c: AppConfig, v: unknown) => void, secret };
+}
+
+export const CONFIG_KEYS: readonly ConfigKey[] = [
+  key("Server:Port", integer(0, 65535), (c, v) => (c.server.port = v)),
+  key("Server:Host", host, (c, v) => (c.server.host = v)),
+  key("Server:TrustProxy", boolean, (c, v) => (c.server.trustProxy = v)),
+  key("Api:WriteKey", nonEmptyString, (c, v) => (c.api.writeKey = v), true),
+  key("Api:LegacyDeprecation", date, (c, v) => (c.api.legacyDeprecation = v)),
+  key("Api:LegacySunset", date, (c, v) => (c.api.legacySunset = v)),
+  key("JWT:IssuerSigningKey", nonEmptyString, (c, v) => (c.jwt.issuerSigningKey = v), true),
+  key("Playout:DaysToBuild", integer(1, 31), (c, v) => (c.playout.daysToBuild = v)),
+  key("Guide:DaysToBuild", integer(1, 31), (c, v) => (c.guide.daysToBuild = v)),
+  key("FFmpeg:Path", nonEmptyString, (c, v) => (c.ffmpeg.path = v)),
+  key("FFmpeg:ProbePath", nonEmptyString, (c, v) => (c.ffmpeg.probePath = v)),
+  key("Logging:Level", logLevel, (c, v) => (c.logging.level = v)),
+];

@@ -1,0 +1,101 @@
+import { Field, Int, ObjectType } from "type-graphql";
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from "typeorm";
+import { StreamingMode, SubtitleMode } from "../../domain/enums";
+import { FFmpegProfile } from "./ffmpeg-profile";
+import { FillerPreset } from "./filler-preset";
+import { Watermark } from "./watermark";
+
+@ObjectType({ description: "A live TV channel." })
+@Entity("channel")
+export class Channel {
+  @Field(() => Int)
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Field({ description: "Stable GUID, used by media players as the channel's identity." })
+  @Column({ type: "varchar", length: 36, unique: true })
+  uniqueId: string;
+
+  @Field({ description: 'Channel number such as "4" or "4.1".' })
+  @Column({ type: "varchar", length: 8, unique: true })
+  number: string;
+
+  /** The number as a decimal, for numeric ordering (2 before 10, 4 before 4.1). */
+  @Index("IDX_channel_sortNumber")
+  @Column({ type: "real" })
+  sortNumber: number;
+
+  @Field()
+  @Column({ type: "varchar", length: 50 })
+  name: string;
+
+  @Field()
+  @Column({ type: "varchar", length: 50 })
+  group: string;
+
+  @Field(() => [String])
+  @Column({ type: "simple-json" })
+  categories: string[];
+
+  @Field(() => Int)
+  @Column({ type: "integer" })
+  ffmpegProfileId: number;
+
+  @ManyToOne(() => FFmpegProfile, { onDelete: "RESTRICT" })
+  @JoinColumn({ name: "ffmpegProfileId" })
+  ffmpegProfile?: Relation<FFmpegProfile>;
+
+  @Field(() => StreamingMode)
+  @Column({ type: "varchar", length: 40 })
+  streamingMode: StreamingMode;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: "varchar", length: 2048, nullable: true })
+  logoUrl: string | null;
+
+  @Field()
+  @Column({ type: "boolean" })
+  isEnabled: boolean;
+
+  @Field()
+  @Column({ type: "boolean" })
+  showInEpg: boolean;
+
+  @Field(() => Int, { nullable: true })
+  @Column({ type: "integer", nullable: true })
+  mirrorSourceChannelId: number | null;
+
+  @ManyToOne(() => Channel, { onDelete: "RESTRICT" })
+  @JoinColumn({ name: "mirrorSourceChannelId" })
+  mirrorSourceChannel?: Relation<Channel>;
+
+  /** Seconds added to the mirror source's timeline; only with a mirror source. */
+  @Column({ type: "integer", nullable: true })
+  playoutOffsetSeconds: number | null;
+
+  @Field(() => String, { nullable: true, description: "ISO 639-2 code (639-1 accepted on input)." })
+  @Column({ type: "varchar", length: 3, nullable: true })
+  preferredAudioLanguageCode: string | null;
+
+  @Field(() => String, { nullable: true, description: "ISO 639-2 code (639-1 accepted on input)." })
+  @Column({ type: "varchar", length: 3, nullable: true })
+  preferredSubtitleLanguageCode: string | null;
+
+  @Field(() => SubtitleMode)
+  @Column({ type: "varchar", length: 20 })
+  subtitleMode: SubtitleMode;
+
+  @Column({ type: "integer", nullable: true })
+  watermarkId: number | null;
+
+  @ManyToOne(() => Watermark, { onDelete: "SET NULL" })
+  @JoinColumn({ name: "watermarkId" })
+  watermark?: Relation<Watermark>;
+
+  @Column({ type: "integer", nullable: true })
+  fallbackFillerId: number | null;
+
+  @ManyToOne(() => FillerPreset, { onDelete: "SET NULL" })
+  @JoinColumn({ name: "fallbackFillerId" })
+  fallbackFiller?: Relation<FillerPreset>;
+}

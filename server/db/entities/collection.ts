@@ -1,0 +1,96 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn, type Relation } from "typeorm";
+import { PlaybackOrder } from "../../domain/enums";
+import { MediaItem } from "./media-item";
+
+@Entity("collection")
+export class Collection {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: "varchar", length: 50, unique: true, collation: "NOCASE" })
+  name: string;
+
+  @Column({ type: "boolean", default: false })
+  useCustomPlaybackOrder: boolean;
+}
+
+/** A show or season added here stands for all its episodes, including future ones. */
+@Entity("collection_item")
+@Index("IDX_collection_item_media", ["mediaItemId"])
+export class CollectionItem {
+  @PrimaryColumn({ type: "integer" })
+  collectionId: number;
+
+  @PrimaryColumn({ type: "integer" })
+  mediaItemId: number;
+
+  @ManyToOne(() => Collection, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "collectionId" })
+  collection?: Relation<Collection>;
+
+  @ManyToOne(() => MediaItem, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "mediaItemId" })
+  mediaItem?: Relation<MediaItem>;
+
+  @Column({ type: "integer", nullable: true })
+  customIndex: number | null;
+}
+
+@Entity("smart_collection")
+export class SmartCollection {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: "varchar", length: 50, unique: true, collation: "NOCASE" })
+  name: string;
+
+  @Column({ type: "text" })
+  query: string;
+}
+
+@Entity("multi_collection")
+export class MultiCollection {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: "varchar", length: 50, unique: true, collation: "NOCASE" })
+  name: string;
+}
+
+/** One member of a multi collection: a collection or a smart collection. */
+@Entity("multi_collection_item")
+@Index("IDX_multi_collection_item_parent", ["multiCollectionId"])
+export class MultiCollectionItem {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: "integer" })
+  multiCollectionId: number;
+
+  @ManyToOne(() => MultiCollection, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "multiCollectionId" })
+  multiCollection?: Relation<MultiCollection>;
+
+  @Column({ type: "integer" })
+  position: number;
+
+  @Column({ type: "integer", nullable: true })
+  collectionId: number | null;
+
+  @ManyToOne(() => Collection, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "collectionId" })
+  collection?: Relation<Collection>;
+
+  @Column({ type: "integer", nullable: true })
+  smartCollectionId: number | null;
+
+  @ManyToOne(() => SmartCollection, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "smartCollectionId" })
+  smartCollection?: Relation<SmartCollection>;
+
+  @Column({ type: "boolean", default: false })
+  scheduleAsGroup: boolean;
+
+  @Column({ type: "varchar", length: 30, default: PlaybackOrder.Chronological })
+  playbackOrder: PlaybackOrder;
+}

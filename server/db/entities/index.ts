@@ -1,0 +1,29 @@
+import { Channel } from "./channel";
+import { Collection, CollectionItem, MultiCollection, MultiCollectionItem, SmartCollection } from "./collection";
+import { FFmpegProfile } from "./ffmpeg-profile";
+import { FillerPreset } from "./filler-preset";
+import { Library } from "./library";
+import { LibraryPath } from "./library-path";
+import { MediaItem } from "./media-item";
+import { Artwork, MediaGuid, MediaTag } from "./media-metadata";
+import { MediaChapter, MediaStream, MediaVersion } from "./media-version";
+import { Playlist, PlaylistGroup, PlaylistItem } from "./playlist";
+import { Playout, PlayoutBuild, PlayoutItem } from "./playout";
+import { Resolution } from "./resolution";
+import { Schedule, ScheduleItem } from "./schedule";
+import { Setting } from "./setting";
+import { Watermark } from "./watermark";
+
+export {
+  Artwork, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
+  MediaGuid, MediaItem, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, Playlist,
+  PlaylistGroup, PlaylistItem, Playout, PlayoutBuild, PlayoutItem, Resolution, Schedule, ScheduleItem, Setting,
+  SmartCollection, Watermark,
+};
+
+export const ALL_ENTITIES = [
+  Artwork, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
+  MediaGuid, MediaItem, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, Playlist,
+  PlaylistGroup, PlaylistItem, Playout, PlayoutBuild, PlayoutItem, Resolution, Schedule, ScheduleItem, Setting,
+  SmartCollection, Watermark,
+];

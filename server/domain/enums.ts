@@ -1,0 +1,161 @@
+/** Shared vocabulary of the product. Every layer may import this file; it imports nothing. */
+
+export enum StreamingMode {
+  TransportStream = "TransportStream",
+  TransportStreamHybrid = "TransportStreamHybrid",
+  HttpLiveStreamingSegmenter = "HttpLiveStreamingSegmenter",
+  HttpLiveStreamingDirect = "HttpLiveStreamingDirect",
+}
+
+export enum SubtitleMode {
+  None = "None",
+  Forced = "Forced",
+  Default = "Default",
+  Any = "Any",
+}
+
+export enum HardwareAcceleration {
+  None = "None",
+  Qsv = "Qsv",
+  Nvenc = "Nvenc",
+  Vaapi = "Vaapi",
+  VideoToolbox = "VideoToolbox",
+  Amf = "Amf",
+}
+
+export enum ScalingBehavior {
+  ScaleAndPad = "ScaleAndPad",
+  Stretch = "Stretch",
+  Crop = "Crop",
+}
+
+export enum VideoFormat {
+  H264 = "H264",
+  Hevc = "Hevc",
+  Mpeg2Video = "Mpeg2Video",
+}
+
+export enum AudioFormat {
+  Aac = "Aac",
+  Ac3 = "Ac3",
+}
+
+export enum LibraryKind {
+  Movies = "Movies",
+  Shows = "Shows",
+  OtherVideos = "OtherVideos",
+  Music = "Music",
+}
+
+export enum MediaItemKind {
+  Movie = "Movie",
+  Show = "Show",
+  Season = "Season",
+  Episode = "Episode",
+  OtherVideo = "OtherVideo",
+  Artist = "Artist",
+  MusicVideo = "MusicVideo",
+  Song = "Song",
+}
+
+export enum MediaItemState {
+  Normal = "Normal",
+  Trashed = "Trashed",
+  Unavailable = "Unavailable",
+}
+
+export enum MediaStreamKind {
+  Video = "Video",
+  Audio = "Audio",
+  Subtitle = "Subtitle",
+  Attachment = "Attachment",
+}
+
+export enum PlayoutKind {
+  Classic = "Classic",
+  Block = "Block",
+  Sequential = "Sequential",
+  Scripted = "Scripted",
+  ExternalJson = "ExternalJson",
+}
+
+export enum PlayoutMode {
+  One = "One",
+  Multiple = "Multiple",
+  Flood = "Flood",
+  Duration = "Duration",
+}
+
+export enum CollectionType {
+  Collection = "Collection",
+  TelevisionShow = "TelevisionShow",
+  TelevisionSeason = "TelevisionSeason",
+  Artist = "Artist",
+  MultiCollection = "MultiCollection",
+  SmartCollection = "SmartCollection",
+  Playlist = "Playlist",
+  SearchQuery = "SearchQuery",
+  MediaItem = "MediaItem",
+}
+
+export enum PlaybackOrder {
+  Chronological = "Chronological",
+  SeasonEpisode = "SeasonEpisode",
+  Random = "Random",
+  Shuffle = "Shuffle",
+  ShuffleInOrder = "ShuffleInOrder",
+  MultiEpisodeShuffle = "MultiEpisodeShuffle",
+  RandomRotation = "RandomRotation",
+  Marathon = "Marathon",
+}
+
+export enum FixedStartTimeBehavior {
+  Strict = "Strict",
+  Flexible = "Flexible",
+}
+
+export enum TailMode {
+  None = "None",
+  Offline = "Offline",
+  Filler = "Filler",
+}
+
+export enum GuideMode {
+  Normal = "Normal",
+  Filler = "Filler",
+}
+
+export enum FillerKind {
+  None = "None",
+  PreRoll = "PreRoll",
+  MidRoll = "MidRoll",
+  PostRoll = "PostRoll",
+  Tail = "Tail",
+  Fallback = "Fallback",
+}
+
+export enum FillerMode {
+  Duration = "Duration",
+  Count = "Count",
+  RandomCount = "RandomCount",
+  Pad = "Pad",
+}
+
+export enum WatermarkPosition {
+  TopLeft = "TopLeft",
+  TopRight = "TopRight",
+  BottomLeft = "BottomLeft",
+  BottomRight = "BottomRight",
+  Center = "Center",
+}
+
+export enum WatermarkMode {
+  Permanent = "Permanent",
+  Intermittent = "Intermittent",
+}
+
+export enum BuildMode {
+  Continue = "Continue",
+  Refresh = "Refresh",
+  Reset = "Reset",
+}

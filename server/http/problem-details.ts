@@ -1,0 +1,76 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from "express";
+import { ValidateError } from "tsoa";
+import type { Logger } from "../logging/logger";
+import { DomainError, type FieldError } from "../services/domain-error";
+
+const TITLES: Record<number, string> = {
+  400: "Bad request",
+  401: "Unauthorized",
+  404: "Resource not found",
+  405: "Method not allowed",
+  413: "Payload too large",
+  415: "Unsupported media type",
+  422: "Validation failed",
+  500: "Internal server error",
+};
+
+/** Writes an RFC 7807 problem-details response. */
+export function sendProblem(res: Response, status: number, detail: string, errors?: readonly FieldError[]): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body: Record<string, unknown> = { status, title: TITLES[status] ?? "Error", detail };
+  if (errors !== undefined) body.errors = errors;
+  res.status(status).type("application/problem+json").send(JSON.stringify(body));
+}
+
+export const unauthorized: RequestHandler = (_req, res) =>
+  sendProblem(res, 401, "a valid X-Api-Key header is required for this request");
+
+export const malformedPath: RequestHandler = (_req, res) => sendProblem(res, 400, "the request path is malformed", []);
+
+export const routeNotFound: RequestHandler = (req, res) =>
+  sendProblem(res, 404, `no resource at ${req.method} ${req.path}`);
+
+/** tsoa names a failing input `body.resolution.width`, `requestBody` or `id`; clients know it as the field. */
+function fieldName(tsoaName: string): string {
+  if (tsoaName === "requestBody" || tsoaName === "body") return "body";
+  return tsoaName.replace(/^(requestBody|body)\./, "");
+}
+
+function fromValidateError(error: ValidateError): FieldError[] {
+  return Object.entries(error.fields).map(([name, info]) => ({ field: fieldName(name), message: info.message }));
+}
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+/** The one place where domain errors and request errors become HTTP responses. */
+export function problemDetailsHandler(log: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    if (error instanceof DomainError) {
+      if (error.kind === "NotFound") return sendProblem(res, 404, error.message);
+      return sendProblem(res, 422, error.message, error.errors);
+    }
+    if (error instanceof ValidateError) {
+      const errors = fromValidateError(error);
+      return sendProblem(res, 400, errors.map((e) => `${e.field}: ${e.message}`).join("; ") || "invalid request", errors);
+    }
+    const httpish = (error ?? {}) as HttpishError;
+    const status = httpish.status ?? httpish.statusCode;
+    if (httpish.type === "entity.parse.failed") {
+      return sendProblem(res, 400, "the request body is not valid JSON", [{ field: "body", message: "not valid JSON" }]);
+    }
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      return sendProblem(res, status, httpish.expose && httpish.message ? httpish.message : TITLES[status] ?? "Bad request", status === 400 ? [] : undefined);
+    }
+    log.error("request failed", { method: req.method, path: req.path, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+    return sendProblem(res, 500, "the server could not complete the request");
+  };
+}

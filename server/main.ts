@@ -1,0 +1,35 @@
+import "reflect-metadata";
+import { ConfigError, loadConfig } from "./config/load-config";
+import { createLogger } from "./logging/logger";
+import { startServer } from "./server";
+
+/** Headless entry point: `npm start`, and the child process the desktop app supervises. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logging.level);
+  const server = await startServer(config, log);
+  process.stdout.write(`Airwave is serving ${server.url} (data folder: ${config.dataDir})\n`);
+  process.send?.({ type: "ready", port: server.port, url: server.url });
+
+  const stop = async (signal: string) => {
+    log.info("stopping", { signal });
+    await server.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void stop("SIGINT"));
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Airwave could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,180 @@
+/**
+ * Inputs and outputs of the FFmpeg argument builders. Everything here is plain data: the builders are
+ * pure functions from these shapes to argument arrays (never a shell string).
+ */
+import type {
+  AudioFormat,
+  HardwareAcceleration,
+  ScalingBehavior,
+  SubtitleMode,
+  VideoFormat,
+  WatermarkPosition,
+} from "../../domain/enums";
+
+export interface Resolution {
+  width: number;
+  height: number;
+}
+
+/** The channel's FFmpeg profile (reference §1.2.2), reduced to what the argument builder reads. */
+export interface FFmpegProfile {
+  /** 0 = let FFmpeg decide; otherwise `-threads N` for the encoder. */
+  threadCount: number;
+  hardwareAcceleration: HardwareAcceleration;
+  /** VAAPI render node; `/dev/dri/renderD128` when absent. */
+  vaapiDevice?: string;
+  resolution: Resolution;
+  scalingBehavior: ScalingBehavior;
+  videoFormat: VideoFormat;
+  /** Encoder profile, e.g. `high` / `main`. A 10-bit output upgrades `high`→`high10`, `main`→`main10`. */
+  videoProfile?: string;
+  /** Encoder preset (`veryfast`, `p4`, ...). Software x264/x265 default to `veryfast` when absent. */
+  videoPreset?: string;
+  bitDepth: 8 | 10;
+  /** kbit/s */
+  videoBitrate: number;
+  /** kbit */
+  videoBufferSize: number;
+  /** B-frames are disabled (`-bf 0`) unless this is true. */
+  allowBFrames?: boolean;
+  audioFormat: AudioFormat;
+  /** kbit/s */
+  audioBitrate: number;
+  /** kbit */
+  audioBufferSize: number;
+  audioChannels: number;
+  /** kHz, e.g. 48 */
+  audioSampleRate: number;
+  /** Convert every source to a constant `normalizedFrameRate` (default 30 fps). */
+  normalizeFramerate: boolean;
+  normalizedFrameRate?: number;
+  /** Deinterlace (yadif) sources that are interlaced. */
+  deinterlaceVideo: boolean;
+  /** EBU R128 loudness normalisation (loudnorm) to `targetLoudness` LUFS (default -16). */
+  normalizeLoudness: boolean;
+  targetLoudness?: number;
+}
+
+export type ScanKind = "Progressive" | "Interlaced" | "Unknown";
+
+export interface ProbedVideoStream {
+  /** Absolute stream index in the file (as ffprobe reports it), used as `0:{index}`. */
+  index: number;
+  codec: string;
+  width: number;
+  height: number;
+  /** `num:den`, e.g. `32:27`; absent or `0:1` means square pixels. */
+  sampleAspectRatio?: string;
+  /** fps as a number or ffprobe's rational string (`24000/1001`). */
+  frameRate?: number | string;
+  scanKind: ScanKind;
+  pixelFormat?: string;
+}
+
+export interface ProbedAudioStream {
+  index: number;
+  codec: string;
+  channels: number;
+  /** ISO 639-1 or 639-2 code as tagged in the file. */
+  language?: string;
+  title?: string;
+  isDefault?: boolean;
+}
+
+export type SubtitleKind = "Text" | "Picture";
+
+export interface ProbedSubtitleStream {
+  index: number;
+  codec: string;
+  language?: string;
+  forced: boolean;
+  isDefault: boolean;
+  kind: SubtitleKind;
+  /** A sidecar subtitle file (e.g. `.srt`); when set the stream is not inside the media file. */
+  externalPath?: string;
+}
+
+export interface ProbedSource {
+  container?: string;
+  durationMs?: number;
+  video?: ProbedVideoStream;
+  audio: ProbedAudioStream[];
+  subtitles: ProbedSubtitleStream[];
+}
+
+export interface Watermark {
+  imagePath: string;
+  position: WatermarkPosition;
+  /** Width of the watermark as a percentage of the output width. */
+  widthPercent: number;
+  /** 0..100 */
+  opacityPercent: number;
+  /** Margins as percentages of output width / height. */
+  horizontalMarginPercent: number;
+  verticalMarginPercent: number;
+}
+
+export interface MpegTsOutput {
+  kind: "mpegts";
+  /** Where the muxer writes; `pipe:1` (stdout) when absent. */
+  target?: string;
+}
+
+export interface HlsOutput {
+  kind: "hls";
+  /** Path of the media playlist FFmpeg maintains, e.g. `{dir}/live.m3u8`. */
+  playlistPath: string;
+  /** Segment file pattern, e.g. `{dir}/live%06d.ts`. */
+  segmentFilenamePattern: string;
+  /** Segment length in seconds; default 4. */
+  segmentSeconds?: number;
+  /** `-hls_list_size`; default 0 (keep every segment; the server trims the served playlist). */
+  listSize?: number;
+  /** True for every run after the first of a session: append to the playlist and mark a discontinuity. */
+  continuesSession?: boolean;
+  /** Let FFmpeg delete segments that fell out of the list (default false: the server cleans up). */
+  deleteSegments?: boolean;
+}
+
+export type OutputTarget = MpegTsOutput | HlsOutput;
+
+/** Maps a language code to every code that names the same language (`de` → `de`,`deu`,`ger`). */
+export type LanguageEquivalence = (code: string) => readonly string[];
+
+/** What to play, from where, and how the output is delivered. */
+export interface PlayRequest {
+  inputPath: string;
+  /** Seek into the input (ms); 0 = from the start. */
+  seekMs: number;
+  /** Stop after this much output (ms); the item's `finish − now`. */
+  durationMs?: number;
+  /** Preferred audio languages, most wanted first. */
+  preferredAudioLanguages?: readonly string[];
+  preferredSubtitleLanguage?: string;
+  subtitleMode: SubtitleMode;
+  watermark?: Watermark;
+  /** Pace input reading at real time (`-readrate`, or `-re` on FFmpeg without it). */
+  realtime: boolean;
+  output: OutputTarget;
+  /** Output timestamp offset (ms) so a run continues the previous run's timestamps. */
+  ptsOffsetMs?: number;
+  /** Written as MPEG-TS `service_name`. */
+  channelName?: string;
+  /** Replaces the built-in ISO 639 equivalence table. */
+  languageEquivalence?: LanguageEquivalence;
+}
+
+/** What the installed FFmpeg can do (see capabilities-parser.ts). */
+export interface EncoderCapabilities {
+  encoders: ReadonlySet<string>;
+  hwaccels: ReadonlySet<string>;
+  filters: ReadonlySet<string>;
+  /** `-readrate` exists (FFmpeg ≥ 5.0). */
+  supportsReadrate: boolean;
+}
+
+/** Result of every builder: the argument vector plus anything the caller should log. */
+export interface FFmpegCommand {
+  args: string[];
+  warnings: string[];
+}
