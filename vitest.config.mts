@@ -1,9 +1,14 @@
 import { defineConfig } from "vitest/config";
+import { createRequire } from "node:module";
 import swc from "unplugin-swc";
+
+const require = createRequire(import.meta.url);
 
 // swc emits decorator metadata (type-graphql and TypeORM read it); vite's own transform may not.
 export default defineConfig({
   plugins: [swc.vite({ module: { type: "es6" } })],
+  // type-graphql and Apollo load graphql's CommonJS build; our own imports must get the same instance.
+  resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve("graphql") }] },
   test: {
     environment: "node",
     include: ["test/**/*.test.ts"],

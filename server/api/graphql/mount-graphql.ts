@@ -23,6 +23,8 @@ export async function mountGraphql(app: Express, options: GraphqlOptions): Promi
     schema: await buildGraphqlSchema(),
     formatError: formatGraphqlError,
     includeStacktraceInErrorResponses: false,
+    // The server owns shutdown (drain, then close the database); Apollo must not kill the process itself.
+    stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginLandingPageDisabled(), writeKeyPlugin],
   });
   await apollo.start();

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient, type ApiClient } from "../support/http";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let api: ApiClient;
+let defaultProfileId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.url);
+  defaultProfileId = (await api.get("/api/v1/ffmpeg/profiles")).json[0].id;
+});
+afterAll(async () => {
+  await server.stop();
+  server.removeDataDir();
+});
+
+let counter = 0;
+const uniqueName = () => `Profile ${++counter}`;
+
+async function createProfile(body: Record<string, unknown> = {}) {
+  const response = await api.post("/api/v1/ffmpeg/profiles", { name: uniqueName(), ...body });
+  expect(response.status, response.text).toBe(201);
+  return response.json;
+}
+
+describe("FFmpeg profiles", () => {
+  it("the seeded default profile is 1920x1080 H264/AAC", async () => {
+    const response = await api.get(`/api/v1/ffmpeg/profiles/${defaultProfileId}`);
+    expect(response.json).toEqual({
+      id: defaultProfileId,
+      name: "1920x1080 x264 aac",
+      isDefault: true,
+      threadCount: 0,
+      hardwareAcceleration: "None",
+      resolution: { width: 1920, height: 1080 },
+      scalingBehavior: "ScaleAndPad",
+      videoFormat: "H264",
+      videoProfile: "high",
+      bitDepth: 8,
+      videoBitrate: 2000,
+      videoBufferSize: 4000,
+      audioFormat: "Aac",
+      audioBitrate: 192,
+      audioBufferSize: 384,
+      audioChannels: 2,
+      audioSampleRate: 48,
+      normalizeFramerate: false,
+      deinterlaceVideo: true,
+      normalizeLoudness: false,
+    });
+  });
+
+  it("creates with 201, Location and defaults", async () => {
+    const response = await api.post("/api/v1/ffmpeg/profiles", { name: "HD", resolution: { width: 1280, height: 720 }, videoFormat: "Hevc" });
+    expect(response.status).toBe(201);
+    expect(response.headers.location).toBe(`/api/v1/ffmpeg/profiles/${response.json.id}`);
+    expect(response.json).toMatchObject({ name: "HD", isDefault: false, resolution: { width: 1280, height: 720 }, videoFormat: "Hevc", videoProfile: "main", audioBitrate: 192 });
+    expect(response.json.vaapiDevice).toBeUndefined();
+  });
+
+  it("picks the 10-bit encoder profile by default", async () => {
+    expect((await createProfile({ bitDepth: 10 })).videoProfile).toBe("high10");
+    expect((await createProfile({ bitDepth: 10, videoFormat: "Hevc" })).videoProfile).toBe("main10");
+  });
+
+  it("accepts a VAAPI device with Vaapi acceleration and a custom resolution", async () => {
+    const profile = await createProfile({ hardwareAcceleration: "Vaapi", vaapiDevice: "/dev/dri/renderD128", resolution: { width: 1000, height: 562 } });
+    expect(profile).toMatchObject({ vaapiDevice: "/dev/dri/renderD128", resolution: { width: 1000, height: 562 } });
+  });
+
+  it.each([
+    ["name", { name: "" }],
+    ["name", { name: "n".repeat(51) }],
+    ["threadCount", { threadCount: -1 }],
+    ["threadCount", { threadCount: 65 }],
+    ["resolution.width", { resolution: { width: 1921, height: 1080 } }],
+    ["resolution.height", { resolution: { width: 1920, height: 8 } }],
+    ["resolution.width", { resolution: { width: 7682, height: 1080 } }],
+    ["vaapiDevice", { vaapiDevice: "/dev/dri/renderD128" }],
+    ["vaapiDevice", { hardwareAcceleration: "Vaapi", vaapiDevice: "renderD128" }],
+    ["videoFormat", { hardwareAcceleration: "Nvenc", videoFormat: "Mpeg2Video" }],
+    ["videoFormat", { hardwareAcceleration: "VideoToolbox", videoFormat: "Mpeg2Video" }],
+    ["bitDepth", { bitDepth: 12 }],
+    ["bitDepth", { bitDepth: 10, videoFormat: "Mpeg2Video" }],
+    ["videoProfile", { videoProfile: "ultra" }],
+    ["videoProfile", { bitDepth: 10, videoProfile: "high" }],
+    ["videoProfile", { videoFormat: "Hevc", videoProfile: "high" }],
+    ["videoBitrate", { videoBitrate: 0 }],
+    ["videoBufferSize", { videoBufferSize: -5 }],
+    ["audioBitrate", { audioFormat: "Ac3", audioBitrate: 1000 }],
+    ["audioChannels", { audioFormat: "Ac3", audioChannels: 8 }],
+    ["audioChannels", { audioChannels: 0 }],
+    ["audioSampleRate", { audioSampleRate: 50 }],
+    ["audioSampleRate", { audioFormat: "Ac3", audioSampleRate: 96 }],
+  ])("422 on %s: %j", async (field, body) => {
+    const response = await api.post("/api/v1/ffmpeg/profiles", { name: uniqueName(), ...body });
+    expect(response.status, response.text).toBe(422);
+    expect(response.json.title).toBe("Validation failed");
+    expect(response.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it("names are unique without regard to letter case", async () => {
+    await createProfile({ name: "Unique One" });
+    const response = await api.post("/api/v1/ffmpeg/profiles", { name: "UNIQUE one" });
+    expect(response.status).toBe(422);
+    expect(response.json.errors[0].field).toBe("name");
+  });
+
+  it.each([
+    ["resolution.width", { resolution: { width: "1920", height: 1080 } }],
+    ["bitDepth", { bitDepth: 8.5 }],
+    ["hardwareAcceleration", { hardwareAcceleration: "Cuda" }],
+    ["resolution.height", { resolution: { width: 1920 } }],
+    ["normalizeLoudness", { normalizeLoudness: 1 }],
+  ])("400 on wrong type %s", async (field, body) => {
+    const response = await api.post("/api/v1/ffmpeg/profiles", { name: uniqueName(), ...body });
+    expect(response.status, response.text).toBe(400);
+    expect(response.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it("PATCH keeps other fields; a new format takes that format's default encoder profile", async () => {
+    const created = await createProfile({ videoBitrate: 5000 });
+    const response = await api.patch(`/api/v1/ffmpeg/profiles/${created.id}`, { videoFormat: "Hevc" });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ videoFormat: "Hevc", videoProfile: "main", videoBitrate: 5000, name: created.name });
+  });
+
+  it("PUT replaces with defaults for omitted fields", async () => {
+    const created = await createProfile({ videoBitrate: 5000, audioChannels: 6 });
+    const response = await api.put(`/api/v1/ffmpeg/profiles/${created.id}`, { name: created.name });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ videoBitrate: 2000, audioChannels: 2 });
+  });
+
+  it("a channel's profile must exist, and defaults to the default profile", async () => {
+    const profile = await createProfile();
+    const channel = await api.post("/api/v1/channels", { name: "On profile", ffmpegProfileId: profile.id });
+    expect(channel.json.ffmpegProfileId).toBe(profile.id);
+  });
+
+  describe("delete", () => {
+    it("an unused profile: 204, then 404", async () => {
+      const created = await createProfile();
+      expect((await api.delete(`/api/v1/ffmpeg/profiles/${created.id}`)).status).toBe(204);
+      expect((await api.get(`/api/v1/ffmpeg/profiles/${created.id}`)).status).toBe(404);
+      expect((await api.delete(`/api/v1/ffmpeg/profiles/${created.id}`)).status).toBe(404);
+    });
+
+    it("a profile a channel uses: 422 naming the count", async () => {
+      const created = await createProfile();
+      await api.post("/api/v1/channels", { name: "User", ffmpegProfileId: created.id });
+      const response = await api.delete(`/api/v1/ffmpeg/profiles/${created.id}`);
+      expect(response.status).toBe(422);
+      expect(response.json.detail).toContain("used by 1 channel");
+      expect((await api.get(`/api/v1/ffmpeg/profiles/${created.id}`)).status).toBe(200);
+    });
+
+    it("the default profile: 422", async () => {
+      const response = await api.delete(`/api/v1/ffmpeg/profiles/${defaultProfileId}`);
+      expect(response.status).toBe(422);
+      expect(response.json.detail).toContain("default");
+    });
+  });
+});
