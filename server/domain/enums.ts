@@ -1,4 +1,4 @@
-/** Shared vocabulary of the product. Every layer may import this file; it imports nothing. */
+/** Shared vocabulary of the product. Every layer and engine may import this file; it imports nothing. */
 
 export enum StreamingMode {
   TransportStream = "TransportStream",

@@ -7,7 +7,7 @@ import type { ChannelInput } from "./channel-input";
 import { DomainError } from "./domain-error";
 import type { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { isHttpUrl } from "./validation/absolute-url";
-import { normalizeLanguageCode } from "./validation/language-code";
+import { normalizeLanguageCode } from "../domain/language-code";
 import { formatTimeSpan, parseTimeSpan } from "./validation/time-span";
 import { Violations } from "./validation/violations";
 
