@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import type { AppConfig } from "./config/app-config";
 import { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
+import { resolveScannerEntry, ScanCoordinator } from "./scanner/scan-coordinator";
 import { createServices, type Services } from "./services";
 
 export interface RunningServer {
@@ -11,6 +12,7 @@ export interface RunningServer {
   url: string;
   port: number;
   services: Services;
+  scans: ScanCoordinator;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -19,7 +21,14 @@ const DRAIN_TIMEOUT_MS = 10_000;
 
 export async function startServer(config: AppConfig, log: Logger): Promise<RunningServer> {
   const db = await Database.open(config.dataDir);
-  const services = createServices(db);
+  const scans = new ScanCoordinator({
+    entry: resolveScannerEntry(),
+    ffprobePath: config.ffmpeg.probePath ?? "ffprobe",
+    dataDir: config.dataDir,
+    log,
+    onOutcome: (outcome) => services.libraries.recordScanOutcome(outcome),
+  });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans });
   let app;
   try {
     await services.seed.seed();
@@ -29,6 +38,14 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     throw error;
   }
   const server = http.createServer(app.app);
+  let shuttingDown = false;
+  // A keep-alive connection whose request finishes during shutdown is closed right away, not after the drain timeout.
+  server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (shuttingDown) res.setHeader("Connection", "close");
+    res.once("finish", () => {
+      if (shuttingDown) server.closeIdleConnections();
+    });
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -40,19 +57,23 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
+  const loopback = ["0.0.0.0", "127.0.0.1", "localhost"].includes(config.server.host) ? "127.0.0.1" : ["::", "::1"].includes(config.server.host) ? "[::1]" : config.server.host;
+  scans.setCallbackBase(`http://${loopback}:${port}`);
   const host = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(config.server.host) ? "localhost" : config.server.host;
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      shuttingDown = true;
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+      await scans.stopAll();
       await drained;
       clearTimeout(timer);
       await app.stop();
       await db.close();
     })());
 
-  return { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, services, close };
+  return { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, services, scans, close };
 }

@@ -16,10 +16,12 @@ execFileSync(process.execPath, [tsoaCli, "spec-and-routes", "-c", "tsoa.json"], 
 const specFile = path.join(root, "server/api/rest/generated/openapi.json");
 const spec = JSON.parse(readFileSync(specFile, "utf8"));
 spec.info["x-group"] = "general";
-for (const item of Object.values(spec.paths)) {
+// Scanner callbacks are exempt (the explicit exemption list in server/http/write-key.ts).
+for (const [route, item] of Object.entries(spec.paths)) {
+  const exempt = route.startsWith("/api/v1/scan/");
   for (const [method, operation] of Object.entries(item)) {
     operation["x-group"] = "general";
-    if (["post", "put", "patch", "delete"].includes(method)) operation.security = [{ writeKey: [] }];
+    if (!exempt && ["post", "put", "patch", "delete"].includes(method)) operation.security = [{ writeKey: [] }];
   }
 }
 writeFileSync(specFile, JSON.stringify(spec, null, 2) + "\n");

@@ -10,8 +10,19 @@ export function requestBaseUrl(req: Request, trustProxy: boolean): string {
   const forwardedProto = trustProxy ? firstValue(req.headers["x-forwarded-proto"]) : undefined;
   const forwardedHost = trustProxy ? firstValue(req.headers["x-forwarded-host"]) : undefined;
   const proto = forwardedProto === "https" || forwardedProto === "http" ? forwardedProto : "http";
-  const host = [forwardedHost, req.headers.host].find((h) => h !== undefined && HOST_PATTERN.test(h));
+  const host = [forwardedHost, req.headers.host].find(isWellFormedHost);
   return `${proto}://${host ?? localHost(req)}`;
+}
+
+/** A host[:port] that only has allowed characters and also makes a valid URL (port ≤ 65535, real IP literals). */
+function isWellFormedHost(value: string | undefined): value is string {
+  if (value === undefined || !HOST_PATTERN.test(value)) return false;
+  try {
+    new URL(`http://${value}/`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function firstValue(header: string | string[] | undefined): string | undefined {

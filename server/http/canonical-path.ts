@@ -40,12 +40,17 @@ export function pathSegments(path: string): string[] {
   return path.split("/").filter((s) => s !== "").map((s) => s.toLowerCase());
 }
 
+/** `scheme://authority` at the start of an absolute-form request target (RFC 9112 §3.2.2). */
+const ABSOLUTE_FORM_PREFIX = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
 /** Rewrites `req.url` to its canonical path so routing and checks see the same thing. */
 export function canonicalPathMiddleware(onMalformed: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    const queryAt = req.url.indexOf("?");
-    const rawPath = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
-    const query = queryAt === -1 ? "" : req.url.slice(queryAt);
+    // An absolute-form target (`POST http://host/api/v1/channels`, as proxies send) is routed by its path.
+    const url = req.url.replace(ABSOLUTE_FORM_PREFIX, "");
+    const queryAt = url.indexOf("?");
+    const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
+    const query = queryAt === -1 ? "" : url.slice(queryAt);
     try {
       req.url = canonicalPath(rawPath) + query;
     } catch (error) {

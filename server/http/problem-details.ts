@@ -14,6 +14,17 @@ const TITLES: Record<number, string> = {
   500: "Internal server error",
 };
 
+const LEGACY_ERRORS = "legacyErrorMapping";
+
+/** Marks a response as coming from an operational (action-style) route. */
+export function useLegacyErrorMapping(res: Response): void {
+  res.locals[LEGACY_ERRORS] = true;
+}
+
+function usesLegacyErrorMapping(res: Response): boolean {
+  return res.locals[LEGACY_ERRORS] === true;
+}
+
 /** Writes an RFC 7807 problem-details response. */
 export function sendProblem(res: Response, status: number, detail: string, errors?: readonly FieldError[]): void {
   if (res.headersSent) {
@@ -31,7 +42,7 @@ export const unauthorized: RequestHandler = (_req, res) =>
 export const malformedPath: RequestHandler = (_req, res) => sendProblem(res, 400, "the request path is malformed", []);
 
 export const routeNotFound: RequestHandler = (req, res) =>
-  sendProblem(res, 404, `no resource at ${req.method} ${req.path}`);
+  sendProblem(res, 404, `no resource at ${req.method} ${req.baseUrl}${req.path}`);
 
 /** tsoa names a failing input `body.resolution.width`, `requestBody` or `id`; clients know it as the field. */
 function fieldName(tsoaName: string): string {
@@ -56,7 +67,8 @@ export function problemDetailsHandler(log: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (error instanceof DomainError) {
       if (error.kind === "NotFound") return sendProblem(res, 404, error.message);
-      return sendProblem(res, 422, error.message, error.errors);
+      // Operational routes keep the older mapping: a failed result is 400, never 422 (spec §7 rule 3).
+      return sendProblem(res, usesLegacyErrorMapping(res) ? 400 : 422, error.message, error.errors);
     }
     if (error instanceof ValidateError) {
       const errors = fromValidateError(error);

@@ -1,17 +1,44 @@
 import type { Database } from "../db/database";
 import { ChannelService } from "./channel-service";
+import { CollectionService } from "./collection-service";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
+import { LibraryService } from "./library-service";
+import type { ScanLauncher } from "./library-scanning";
+import { MaintenanceService } from "./maintenance-service";
+import { MediaService } from "./media-service";
+import { ScanCallbackService } from "./scan-callback-service";
 import { SeedService } from "./seed-service";
 
 /** Every service, wired once per running server and shared by REST and GraphQL. */
 export interface Services {
   channels: ChannelService;
+  collections: CollectionService;
   ffmpegProfiles: FFmpegProfileService;
+  libraries: LibraryService;
+  scanCallbacks: ScanCallbackService;
+  media: MediaService;
+  maintenance: MaintenanceService;
   seed: SeedService;
 }
 
-export function createServices(db: Database): Services {
+export interface ServiceDependencies {
+  dataDir: string;
+  scans: ScanLauncher;
+  clock?: () => number;
+}
+
+export function createServices(db: Database, deps: ServiceDependencies): Services {
+  const clock = deps.clock ?? Date.now;
   const ffmpegProfiles = new FFmpegProfileService(db);
   const channels = new ChannelService(db, ffmpegProfiles);
-  return { channels, ffmpegProfiles, seed: new SeedService(db, ffmpegProfiles, channels) };
+  return {
+    channels,
+    collections: new CollectionService(db),
+    ffmpegProfiles,
+    libraries: new LibraryService(db, deps.scans),
+    scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
+    media: new MediaService(db),
+    maintenance: new MaintenanceService(db, deps.dataDir),
+    seed: new SeedService(db, ffmpegProfiles, channels),
+  };
 }

@@ -1,5 +1,7 @@
 import DataLoader from "dataloader";
 import type { FFmpegProfile } from "../../db/entities/ffmpeg-profile";
+import type { MediaItem } from "../../db/entities/media-item";
+import type { MediaVersion } from "../../db/entities/media-version";
 import type { Services } from "../../services";
 
 /** Per-request state of a GraphQL operation. */
@@ -13,6 +15,10 @@ export interface GraphqlContext {
     ffmpegProfile: DataLoader<number, FFmpegProfile | undefined>;
     playoutIdByChannel: DataLoader<number, number | null>;
     defaultProfileId: () => Promise<number>;
+    mediaItem: DataLoader<number, MediaItem | undefined>;
+    children: DataLoader<number, MediaItem[]>;
+    versions: DataLoader<number, MediaVersion[]>;
+    collectionItemCount: DataLoader<number, number>;
   };
 }
 
@@ -34,6 +40,22 @@ export function createGraphqlContext(services: Services, baseUrl: string, mayWri
         return ids.map((id) => playouts.get(id) ?? null);
       }),
       defaultProfileId: () => (defaultProfileId ??= services.ffmpegProfiles.getDefaultProfileId()),
+      mediaItem: new DataLoader(async (ids) => {
+        const byId = new Map((await services.media.getMany(ids)).map((i) => [i.id, i]));
+        return ids.map((id) => byId.get(id));
+      }),
+      children: new DataLoader(async (parentIds) => {
+        const children = await services.media.childrenOf(parentIds);
+        return parentIds.map((id) => children.filter((c) => c.parentId === id));
+      }),
+      collectionItemCount: new DataLoader(async (ids) => {
+        const counts = new Map((await services.collections.list()).map((v) => [v.collection.id, v.itemCount]));
+        return ids.map((id) => counts.get(id) ?? 0);
+      }),
+      versions: new DataLoader(async (itemIds) => {
+        const versions = await services.media.versionsFor(itemIds);
+        return itemIds.map((id) => versions.filter((v) => v.mediaItemId === id));
+      }),
     },
   };
 }

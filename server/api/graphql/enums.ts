@@ -2,6 +2,10 @@ import { registerEnumType } from "type-graphql";
 import {
   AudioFormat,
   HardwareAcceleration,
+  LibraryKind,
+  MediaItemKind,
+  MediaItemState,
+  MediaStreamKind,
   ScalingBehavior,
   StreamingMode,
   SubtitleMode,
@@ -20,4 +24,8 @@ export function registerEnums(): void {
   registerEnumType(ScalingBehavior, { name: "ScalingBehavior" });
   registerEnumType(VideoFormat, { name: "VideoFormat" });
   registerEnumType(AudioFormat, { name: "AudioFormat" });
+  registerEnumType(LibraryKind, { name: "LibraryKind" });
+  registerEnumType(MediaItemKind, { name: "MediaItemKind" });
+  registerEnumType(MediaItemState, { name: "MediaItemState" });
+  registerEnumType(MediaStreamKind, { name: "MediaStreamKind" });
 }

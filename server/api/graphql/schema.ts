@@ -3,9 +3,12 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { registerEnums } from "./enums";
 import { ChannelResolver } from "./resolvers/channel-resolver";
+import { CollectionResolver } from "./resolvers/collection-resolver";
 import { FFmpegProfileResolver } from "./resolvers/ffmpeg-profile-resolver";
+import { LibraryResolver } from "./resolvers/library-resolver";
+import { MediaItemResolver } from "./resolvers/media-item-resolver";
 
-export const RESOLVERS = [ChannelResolver, FFmpegProfileResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

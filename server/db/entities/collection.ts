@@ -1,12 +1,16 @@
+import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn, type Relation } from "typeorm";
 import { PlaybackOrder } from "../../domain/enums";
 import { MediaItem } from "./media-item";
 
+@ObjectType({ description: "A hand-picked set of media items." })
 @Entity("collection")
 export class Collection {
+  @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Field(() => String)
   @Column({ type: "varchar", length: 50, unique: true, collation: "NOCASE" })
   name: string;
 
@@ -36,14 +40,18 @@ export class CollectionItem {
   customIndex: number | null;
 }
 
+@ObjectType({ description: "A saved search query." })
 @Entity("smart_collection")
 export class SmartCollection {
+  @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Field(() => String)
   @Column({ type: "varchar", length: 50, unique: true, collation: "NOCASE" })
   name: string;
 
+  @Field(() => String)
   @Column({ type: "text" })
   query: string;
 }

@@ -1,11 +1,15 @@
+import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from "typeorm";
 import { Library } from "./library";
 
+@ObjectType({ description: "A folder of a library." })
 @Entity("library_path")
 export class LibraryPath {
+  @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Field(() => Int)
   @Column({ type: "integer" })
   libraryId: number;
 
@@ -14,6 +18,7 @@ export class LibraryPath {
   library?: Relation<Library>;
 
   /** Absolute, normalised folder path. */
+  @Field(() => String)
   @Column({ type: "varchar", length: 4096, unique: true })
   path: string;
 

@@ -1,3 +1,4 @@
+import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from "typeorm";
 import { MediaItemKind, MediaItemState } from "../../domain/enums";
 import { LibraryPath } from "./library-path";
@@ -7,16 +8,20 @@ import { MediaVersion } from "./media-version";
  * Every playable or groupable thing in a library: movies, shows, seasons, episodes, other videos and
  * music. Shows contain seasons (parentId), seasons contain episodes.
  */
+@ObjectType({ description: "A movie, show, season, episode, other video or song." })
 @Entity("media_item")
 @Index("IDX_media_item_parent", ["parentId"])
 @Index("IDX_media_item_library_kind", ["libraryPathId", "kind"])
 export class MediaItem {
+  @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Field(() => MediaItemKind)
   @Column({ type: "varchar", length: 20 })
   kind: MediaItemKind;
 
+  @Field(() => Int)
   @Column({ type: "integer" })
   libraryPathId: number;
 
@@ -24,6 +29,7 @@ export class MediaItem {
   @JoinColumn({ name: "libraryPathId" })
   libraryPath?: Relation<LibraryPath>;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   parentId: number | null;
 
@@ -35,38 +41,49 @@ export class MediaItem {
   @Column({ type: "varchar", length: 4096, nullable: true })
   folderPath: string | null;
 
+  @Field(() => String)
   @Column({ type: "varchar", length: 500 })
   title: string;
 
+  @Field(() => String)
   @Column({ type: "varchar", length: 500 })
   sortTitle: string;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 500, nullable: true })
   originalTitle: string | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   year: number | null;
 
   /** ISO date (yyyy-mm-dd). */
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 10, nullable: true })
   releaseDate: string | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "text", nullable: true })
   plot: string | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 50, nullable: true })
   contentRating: string | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   seasonNumber: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   episodeNumber: number | null;
 
   /** Last episode number of a multi-episode file (S01E02-E03 → 3). */
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   episodeEndNumber: number | null;
 
+  @Field(() => MediaItemState)
   @Column({ type: "varchar", length: 20, default: MediaItemState.Normal })
   state: MediaItemState;
 

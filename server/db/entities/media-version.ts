@@ -1,11 +1,14 @@
+import { Field, Float, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from "typeorm";
 import { MediaStreamKind } from "../../domain/enums";
 import { MediaItem } from "./media-item";
 
 /** One file of a media item, as ffprobe saw it. */
+@ObjectType({ description: "One file of a media item." })
 @Entity("media_version")
 @Index("IDX_media_version_item", ["mediaItemId"])
 export class MediaVersion {
+  @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -16,9 +19,11 @@ export class MediaVersion {
   @JoinColumn({ name: "mediaItemId" })
   mediaItem?: Relation<MediaItem>;
 
+  @Field(() => String)
   @Column({ type: "varchar", length: 4096, unique: true })
   path: string;
 
+  @Field(() => Float)
   @Column({ type: "integer" })
   size: number;
 
@@ -26,15 +31,19 @@ export class MediaVersion {
   @Column({ type: "integer" })
   mtime: number;
 
+  @Field(() => Int)
   @Column({ type: "integer" })
   durationMs: number;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 50, nullable: true })
   container: string | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   width: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   height: number | null;
 
@@ -44,22 +53,27 @@ export class MediaVersion {
   @Column({ type: "varchar", length: 20, nullable: true })
   displayAspectRatio: string | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 20, nullable: true })
   frameRate: string | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 20, nullable: true })
   scanKind: string | null;
 
   @Column({ type: "integer" })
   probedAt: number;
 
+  @Field(() => [MediaStream])
   @OneToMany(() => MediaStream, (s) => s.mediaVersion)
   streams?: Relation<MediaStream[]>;
 
+  @Field(() => [MediaChapter])
   @OneToMany(() => MediaChapter, (c) => c.mediaVersion)
   chapters?: Relation<MediaChapter[]>;
 }
 
+@ObjectType({ description: "A video, audio or subtitle stream of a file." })
 @Entity("media_stream")
 @Index("IDX_media_stream_version", ["mediaVersionId"])
 export class MediaStream {
@@ -74,24 +88,30 @@ export class MediaStream {
   mediaVersion?: Relation<MediaVersion>;
 
   /** Stream index inside the file (ffprobe's `index`). */
+  @Field(() => Int)
   @Column({ type: "integer" })
   streamIndex: number;
 
+  @Field(() => MediaStreamKind)
   @Column({ type: "varchar", length: 20 })
   kind: MediaStreamKind;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 50, nullable: true })
   codec: string | null;
 
   @Column({ type: "varchar", length: 50, nullable: true })
   profile: string | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 3, nullable: true })
   language: string | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 200, nullable: true })
   title: string | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   channels: number | null;
 
@@ -107,13 +127,16 @@ export class MediaStream {
   @Column({ type: "integer", nullable: true })
   bitDepth: number | null;
 
+  @Field(() => Boolean)
   @Column({ type: "boolean", default: false })
   isDefault: boolean;
 
+  @Field(() => Boolean)
   @Column({ type: "boolean", default: false })
   isForced: boolean;
 }
 
+@ObjectType({ description: "A chapter of a file." })
 @Entity("media_chapter")
 @Index("IDX_media_chapter_version", ["mediaVersionId"])
 export class MediaChapter {
@@ -127,15 +150,19 @@ export class MediaChapter {
   @JoinColumn({ name: "mediaVersionId" })
   mediaVersion?: Relation<MediaVersion>;
 
+  @Field(() => Int)
   @Column({ type: "integer" })
   chapterIndex: number;
 
+  @Field(() => Int)
   @Column({ type: "integer" })
   startMs: number;
 
+  @Field(() => Int)
   @Column({ type: "integer" })
   endMs: number;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 200, nullable: true })
   title: string | null;
 }

@@ -1,12 +1,18 @@
 import type { EntityManager } from "typeorm";
 import { ChannelRepository } from "./channel-repository";
+import { CollectionRepository } from "./collection-repository";
 import { FFmpegProfileRepository, ResolutionRepository } from "./ffmpeg-profile-repository";
+import { LibraryRepository } from "./library-repository";
+import { MediaItemRepository } from "./media-item-repository";
 import { SettingRepository } from "./setting-repository";
 
 /** Every repository, bound to one entity manager (a transaction's, or the plain one for reads). */
 export interface Repositories {
   channels: ChannelRepository;
+  collections: CollectionRepository;
   ffmpegProfiles: FFmpegProfileRepository;
+  libraries: LibraryRepository;
+  mediaItems: MediaItemRepository;
   resolutions: ResolutionRepository;
   settings: SettingRepository;
 }
@@ -14,10 +20,13 @@ export interface Repositories {
 export function createRepositories(manager: EntityManager): Repositories {
   return {
     channels: new ChannelRepository(manager),
+    collections: new CollectionRepository(manager),
     ffmpegProfiles: new FFmpegProfileRepository(manager),
+    libraries: new LibraryRepository(manager),
+    mediaItems: new MediaItemRepository(manager),
     resolutions: new ResolutionRepository(manager),
     settings: new SettingRepository(manager),
   };
 }
 
-export { ChannelRepository, FFmpegProfileRepository, ResolutionRepository, SettingRepository };
+export { ChannelRepository, CollectionRepository, FFmpegProfileRepository, LibraryRepository, MediaItemRepository, ResolutionRepository, SettingRepository };

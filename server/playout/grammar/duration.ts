@@ -27,7 +27,7 @@ export function parseDuration(text: string): GrammarResult<number> {
     start = 1;
   }
   const unsigned = body.slice(start);
-  const parsed = COLON_FORM.test(unsigned)
+  const parsed = unsigned.includes(":")
     ? parseColonForm(unsigned)
     : BARE_NUMBER.test(unsigned)
       ? parseBareNumber(unsigned)
@@ -76,7 +76,7 @@ function buildUnitTable(rows: Array<[string[], Unit]>): ReadonlyMap<string, Unit
 
 function parseColonForm(text: string): GrammarResult<number> {
   const match = COLON_FORM.exec(text);
-  if (!match) return failure("invalid duration");
+  if (!match) return failure(`write hours:minutes[:seconds] with two-digit minutes and seconds, e.g. "0:30" or "01:30:00"`);
   const [, days, hours, minutes, seconds, fraction] = match;
   const h = Number(hours);
   const m = Number(minutes);

@@ -9,7 +9,7 @@ import { failure, success, type GrammarResult } from "./grammar-result";
 export function parseRewind(text: string): GrammarResult<number> {
   if (text.length > MAX_LENGTH) return failure(`rewind is longer than ${MAX_LENGTH} characters`);
   const match = SPAN.exec(text.trim());
-  if (!match) return failure(`invalid rewind "${text.trim()}"; write hours:minutes[:seconds], e.g. "00:05:30", or a number of days`);
+  if (!match) return failure(`write hours:minutes[:seconds], e.g. "00:05:30", or a whole number of days`);
   const [, sign, bareDays, days, hours, minutes, seconds, fraction] = match;
   const dayCount = Number(bareDays ?? days ?? "0");
   if (dayCount > MAX_DAYS) return failure(`rewind is too large (at most ${MAX_DAYS} days)`);

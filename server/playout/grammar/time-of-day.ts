@@ -22,7 +22,7 @@ export function parseTimeOfDay(text: string): GrammarResult<TimeOfDay> {
   const clock = CLOCK_FORM.exec(body);
   const hourOnly = clock ? null : HOUR_ONLY_FORM.exec(body);
   if (!clock && !hourOnly) {
-    return failure(`invalid time of day "${body}"; write e.g. "18:30", "08:00:00" or "9:00 PM"`);
+    return failure(`write e.g. "18:30", "08:00:00" or "9:00 PM"`);
   }
   const hourText = clock ? clock[1] : hourOnly![1];
   const minute = clock ? Number(clock[2]) : 0;

@@ -30,7 +30,7 @@ export function hashString32(text: string): number {
   return fmix32(h);
 }
 
-function combine(h: number, x: number): number {
+export function combine(h: number, x: number): number {
   return fmix32((h ^ (x + GOLDEN + (h << 6) + (h >>> 2))) | 0);
 }
 
@@ -57,5 +57,17 @@ export function deriveSeed(...parts: ReadonlyArray<number | string>): number {
       h = combine(h, part.length);
     }
   }
+  return h >>> 0;
+}
+
+/**
+ * Fast path of `deriveSeed(seed, label, n)` for hot loops: the label's hash is computed once by the caller
+ * (`labelHash = hashString32(label)`). Not equal to `deriveSeed(...)`; use one or the other consistently.
+ */
+export function mixSeed(seed: number, labelHash: number, n: number): number {
+  let h = combine(0x1b873593, seed >>> 0);
+  h = combine(h, labelHash);
+  h = combine(h, n >>> 0);
+  h = combine(h, Math.floor(n / 0x100000000) | 0);
   return h >>> 0;
 }

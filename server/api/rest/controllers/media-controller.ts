@@ -1,0 +1,40 @@
+import { Controller, Get, Path, Query, Response, Route, Tags } from "tsoa";
+import type { MediaItemKind } from "../../../domain/enums";
+import { toMediaItemDetailDto, toMediaItemPageDto, type MediaItemDetailDto, type MediaItemPageDto } from "../dto/media-dto";
+import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
+import type { RestContext } from "../rest-context";
+
+@Route("api/v1/media")
+@Tags("Media")
+export class MediaController extends Controller {
+  constructor(private readonly context: RestContext) {
+    super();
+  }
+
+  /**
+   * Browses media items: filter by library, kind, or parent (a show's seasons, a season's episodes).
+   * @isInt libraryId
+   * @isInt parentId
+   * @isInt pageNumber
+   * @isInt pageSize
+   */
+  @Get("items")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async listMediaItems(
+    @Query() libraryId?: number,
+    @Query() kind?: MediaItemKind,
+    @Query() parentId?: number,
+    @Query() includeTrashed?: boolean,
+    @Query() pageNumber?: number,
+    @Query() pageSize?: number,
+  ): Promise<MediaItemPageDto> {
+    return toMediaItemPageDto(await this.context.services.media.page({ libraryId, kind, parentId, includeTrashed, pageNumber, pageSize }));
+  }
+
+  /** @isInt id */
+  @Get("items/{id}")
+  @Response<ProblemDetails>(404, "Resource not found")
+  public async getMediaItem(@Path() id: number): Promise<MediaItemDetailDto> {
+    return toMediaItemDetailDto(await this.context.services.media.detail(id));
+  }
+}

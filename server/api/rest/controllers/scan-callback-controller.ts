@@ -1,0 +1,90 @@
+import type { Request as ExpressRequest } from "express";
+import { Body, Controller, Get, Path, Post, Response, Route, SuccessResponse, Tags } from "tsoa";
+import type { ScanPlan, ScannedFile, ScanSummary } from "../../../domain/scan-protocol";
+import { useLegacyErrorMapping } from "../../../http/problem-details";
+import { DomainError } from "../../../services/domain-error";
+import type { ProblemDetails } from "../dto/problem-dto";
+import type { RestContext } from "../rest-context";
+
+export interface ScanProgressRequest {
+  /** 0–100 */
+  percent: number;
+  currentFolder?: string | null;
+}
+
+export interface ScanItemsRequest {
+  files: ScannedFile[];
+}
+
+export interface ScanSeenRequest {
+  paths: string[];
+}
+
+export interface ScanFailedRequest {
+  message: string;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/**
+ * Internal: scanner child processes report here. Exempt from the write key (they have no key), so
+ * each route accepts only a scan id the server issued, while that scan runs, and only from this machine.
+ */
+@Route("api/v1/scan/{scanId}")
+@Tags("Scanner callbacks (internal)")
+export class ScanCallbackController extends Controller {
+  constructor(
+    private readonly context: RestContext,
+    private readonly request: ExpressRequest,
+  ) {
+    super();
+    useLegacyErrorMapping(request.res!);
+  }
+
+  @Get("plan")
+  @Response<ProblemDetails>(404, "Unknown or finished scan")
+  public async getScanPlan(@Path() scanId: string): Promise<ScanPlan> {
+    this.guard(scanId);
+    return this.context.services.scanCallbacks.plan(scanId);
+  }
+
+  @Post("progress")
+  @SuccessResponse(204, "Recorded")
+  public async reportScanProgress(@Path() scanId: string, @Body() body: ScanProgressRequest): Promise<void> {
+    this.guard(scanId);
+    this.context.services.scanCallbacks.progress(scanId, body.percent, body.currentFolder ?? null);
+    this.setStatus(204);
+  }
+
+  @Post("items")
+  public async reportScannedItems(@Path() scanId: string, @Body() body: ScanItemsRequest): Promise<{ ids: number[] }> {
+    this.guard(scanId);
+    return { ids: await this.context.services.scanCallbacks.ingest(scanId, body.files) };
+  }
+
+  @Post("seen")
+  @SuccessResponse(204, "Recorded")
+  public async reportSeenFiles(@Path() scanId: string, @Body() body: ScanSeenRequest): Promise<void> {
+    this.guard(scanId);
+    this.context.services.scanCallbacks.seen(scanId, body.paths);
+    this.setStatus(204);
+  }
+
+  @Post("finished")
+  public async reportScanFinished(@Path() scanId: string, @Body() body: ScanSummary): Promise<{ trashed: number; restored: number }> {
+    this.guard(scanId);
+    return this.context.services.scanCallbacks.finish(scanId, body);
+  }
+
+  @Post("failed")
+  @SuccessResponse(204, "Recorded")
+  public async reportScanFailed(@Path() scanId: string, @Body() body: ScanFailedRequest): Promise<void> {
+    this.guard(scanId);
+    this.context.services.scanCallbacks.fail(scanId, body.message);
+    this.setStatus(204);
+  }
+
+  private guard(scanId: string): void {
+    if (!LOOPBACK.has(this.request.socket.remoteAddress ?? "")) throw DomainError.notFound("Scan", scanId);
+  }
+}

@@ -1,0 +1,54 @@
+import { EntityManager } from "typeorm";
+import { Library } from "../entities/library";
+import { LibraryPath } from "../entities/library-path";
+
+export class LibraryRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  list(): Promise<Library[]> {
+    return this.manager.find(Library, { relations: { paths: true }, order: { name: "ASC", paths: { path: "ASC" } } });
+  }
+
+  findById(id: number): Promise<Library | null> {
+    return this.manager.findOne(Library, { where: { id }, relations: { paths: true }, order: { paths: { path: "ASC" } } });
+  }
+
+  async isNameTaken(name: string, exceptId?: number): Promise<boolean> {
+    const query = this.manager.createQueryBuilder(Library, "l").where("l.name = :name COLLATE NOCASE", { name });
+    if (exceptId !== undefined) query.andWhere("l.id != :exceptId", { exceptId });
+    return (await query.getCount()) > 0;
+  }
+
+  /** Every library path of every library, for overlap checks. */
+  allPaths(): Promise<Array<LibraryPath & { library: Library }>> {
+    return this.manager.find(LibraryPath, { relations: { library: true } }) as Promise<Array<LibraryPath & { library: Library }>>;
+  }
+
+  findPath(libraryId: number, pathId: number): Promise<LibraryPath | null> {
+    return this.manager.findOneBy(LibraryPath, { id: pathId, libraryId });
+  }
+
+  save(library: Library): Promise<Library> {
+    return this.manager.save(Library, library);
+  }
+
+  addPath(libraryId: number, path: string): Promise<LibraryPath> {
+    return this.manager.save(LibraryPath, { libraryId, path, lastScan: null });
+  }
+
+  async deletePath(pathId: number): Promise<void> {
+    await this.manager.delete(LibraryPath, { id: pathId });
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.manager.delete(Library, { id });
+  }
+
+  async recordScan(id: number, finishedAt: number, success: boolean, message: string): Promise<void> {
+    const changes: Partial<Library> = { lastScanSuccess: success, lastScanMessage: message };
+    // lastScan moves only on success, so an interrupted scan is retried in full.
+    if (success) changes.lastScan = finishedAt;
+    await this.manager.update(Library, { id }, changes);
+    if (success) await this.manager.update(LibraryPath, { libraryId: id }, { lastScan: finishedAt });
+  }
+}

@@ -1,0 +1,289 @@
+import { EntityManager, In } from "typeorm";
+import { MediaItemKind, MediaItemState, MediaStreamKind } from "../../domain/enums";
+import type { KnownFile, ScannedFile, ScannedMetadata } from "../../domain/scan-protocol";
+import { LibraryPath } from "../entities/library-path";
+import { MediaItem } from "../entities/media-item";
+import { Artwork, MediaGuid, MediaTag } from "../entities/media-metadata";
+import { MediaChapter, MediaStream, MediaVersion } from "../entities/media-version";
+
+const TAG_KINDS = ["genre", "tag", "studio", "actor", "director", "writer"] as const;
+
+export interface MediaItemFilter {
+  libraryId?: number;
+  kind?: MediaItemKind;
+  parentId?: number;
+  includeTrashed?: boolean;
+}
+
+/** Media items as the scanner writes them and the API browses them. */
+export class MediaItemRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async knownFiles(libraryId: number): Promise<KnownFile[]> {
+    const rows = await this.manager.query(
+      `SELECT v."path" AS path, v."size" AS size, v."mtime" AS mtime, i."state" AS state
+         FROM "media_version" v
+         JOIN "media_item" i ON i."id" = v."mediaItemId"
+         JOIN "library_path" lp ON lp."id" = i."libraryPathId"
+        WHERE lp."libraryId" = ?`,
+      [libraryId],
+    );
+    return (rows as Array<{ path: string; size: number; mtime: number; state: string }>).map((r) => ({
+      path: r.path,
+      size: r.size,
+      mtime: r.mtime,
+      trashed: r.state === MediaItemState.Trashed,
+    }));
+  }
+
+  libraryPaths(libraryId: number): Promise<LibraryPath[]> {
+    return this.manager.findBy(LibraryPath, { libraryId });
+  }
+
+  /** Adds or updates the item of one scanned file, with its show/season, version, streams, chapters and metadata. */
+  async upsertFile(file: ScannedFile, now: number): Promise<number> {
+    const existingVersion = await this.manager.findOneBy(MediaVersion, { path: file.path });
+    let parentId: number | null = null;
+    if (file.kind === "Episode" && file.show && file.season) {
+      const show = await this.findOrCreateFolderItem(file.libraryPathId, MediaItemKind.Show, file.show.folderPath, null, file.show.metadata, now);
+      const season = await this.findOrCreateSeason(file.libraryPathId, show.id, file.season.folderPath, file.season.seasonNumber, now);
+      parentId = season.id;
+    }
+    let item = existingVersion ? await this.manager.findOneBy(MediaItem, { id: existingVersion.mediaItemId }) : null;
+    if (!item) item = Object.assign(new MediaItem(), { addedAt: now });
+    Object.assign(item, {
+      kind: file.kind as MediaItemKind,
+      libraryPathId: file.libraryPathId,
+      parentId,
+      folderPath: null,
+      seasonNumber: file.season?.seasonNumber ?? null,
+      episodeNumber: file.episode?.episodeNumber ?? null,
+      episodeEndNumber: file.episode?.episodeEndNumber ?? null,
+      state: MediaItemState.Normal,
+      updatedAt: now,
+    });
+    this.applyMetadata(item, file.metadata);
+    item = await this.manager.save(MediaItem, item);
+    await this.replaceTagsAndGuids(item.id, file.metadata);
+
+    const version = existingVersion ?? new MediaVersion();
+    Object.assign(version, {
+      mediaItemId: item.id,
+      path: file.path,
+      size: file.size,
+      mtime: file.mtime,
+      durationMs: file.probe.durationMs,
+      container: file.probe.container ?? null,
+      width: file.probe.width ?? null,
+      height: file.probe.height ?? null,
+      sampleAspectRatio: file.probe.sampleAspectRatio ?? null,
+      displayAspectRatio: file.probe.displayAspectRatio ?? null,
+      frameRate: file.probe.frameRate ?? null,
+      scanKind: file.probe.scanKind ?? null,
+      probedAt: now,
+    });
+    const savedVersion = await this.manager.save(MediaVersion, version);
+    await this.manager.delete(MediaStream, { mediaVersionId: savedVersion.id });
+    await this.manager.delete(MediaChapter, { mediaVersionId: savedVersion.id });
+    if (file.probe.streams.length) {
+      await this.manager.insert(
+        MediaStream,
+        file.probe.streams.map((s) => ({
+          mediaVersionId: savedVersion.id,
+          streamIndex: s.index,
+          kind: s.kind as MediaStreamKind,
+          codec: s.codec ?? null,
+          profile: s.profile ?? null,
+          language: s.language ?? null,
+          title: s.title ?? null,
+          channels: s.channels ?? null,
+          width: s.width ?? null,
+          height: s.height ?? null,
+          pixelFormat: s.pixelFormat ?? null,
+          bitDepth: s.bitDepth ?? null,
+          isDefault: s.isDefault,
+          isForced: s.isForced,
+        })),
+      );
+    }
+    if (file.probe.chapters.length) {
+      await this.manager.insert(
+        MediaChapter,
+        file.probe.chapters.map((c) => ({ mediaVersionId: savedVersion.id, chapterIndex: c.index, startMs: c.startMs, endMs: c.endMs, title: c.title ?? null })),
+      );
+    }
+    if (file.artwork) {
+      await this.manager.delete(Artwork, { mediaItemId: item.id });
+      if (file.artwork.length) {
+        await this.manager.insert(Artwork, file.artwork.map((a) => ({ mediaItemId: item!.id, kind: a.kind, cacheKey: a.cacheKey, sourcePath: a.sourcePath ?? null })));
+      }
+    }
+    return item.id;
+  }
+
+  /**
+   * After a scan: files not seen (outside skipped folders) go to the trash; trashed files that are back
+   * are restored. Seasons and shows follow their episodes. Returns how many items were trashed.
+   */
+  async reconcile(libraryId: number, seen: ReadonlySet<string>, skippedFolders: readonly string[], now: number): Promise<{ trashed: number; restored: number }> {
+    const rows = (await this.manager.query(
+      `SELECT v."path" AS path, i."id" AS id, i."state" AS state
+         FROM "media_version" v
+         JOIN "media_item" i ON i."id" = v."mediaItemId"
+         JOIN "library_path" lp ON lp."id" = i."libraryPathId"
+        WHERE lp."libraryId" = ?`,
+      [libraryId],
+    )) as Array<{ path: string; id: number; state: string }>;
+    const underSkipped = (p: string) => skippedFolders.some((folder) => p === folder || p.startsWith(folder.endsWith("/") ? folder : `${folder}/`));
+    const toTrash: number[] = [];
+    const toRestore: number[] = [];
+    for (const row of rows) {
+      if (seen.has(row.path)) {
+        if (row.state === MediaItemState.Trashed) toRestore.push(row.id);
+      } else if (row.state !== MediaItemState.Trashed && !underSkipped(row.path)) {
+        toTrash.push(row.id);
+      }
+    }
+    for (let i = 0; i < toTrash.length; i += 500) {
+      await this.manager.update(MediaItem, { id: In(toTrash.slice(i, i + 500)) }, { state: MediaItemState.Trashed, updatedAt: now });
+    }
+    for (let i = 0; i < toRestore.length; i += 500) {
+      await this.manager.update(MediaItem, { id: In(toRestore.slice(i, i + 500)) }, { state: MediaItemState.Normal, updatedAt: now });
+    }
+    await this.syncContainerStates(libraryId, now);
+    return { trashed: toTrash.length, restored: toRestore.length };
+  }
+
+  /** Deletes every trashed item (with versions, streams, chapters, metadata). Returns how many. */
+  async emptyTrash(): Promise<number> {
+    const trashed = await this.manager.find(MediaItem, { where: { state: MediaItemState.Trashed }, select: { id: true } });
+    // Children first is not needed: deleting a show cascades to its seasons and episodes.
+    for (let i = 0; i < trashed.length; i += 500) {
+      await this.manager.delete(MediaItem, { id: In(trashed.slice(i, i + 500).map((t) => t.id)) });
+    }
+    return trashed.length;
+  }
+
+  /** Cache keys of artwork some item still references. */
+  async referencedArtwork(): Promise<Set<string>> {
+    const rows = await this.manager.find(Artwork, { select: { cacheKey: true } });
+    return new Set(rows.map((r) => r.cacheKey));
+  }
+
+  async page(filter: MediaItemFilter, pageNumber: number, pageSize: number): Promise<{ totalCount: number; items: MediaItem[] }> {
+    const query = this.manager.createQueryBuilder(MediaItem, "mi").innerJoin(LibraryPath, "lp", "lp.id = mi.libraryPathId");
+    if (filter.libraryId !== undefined) query.andWhere("lp.libraryId = :libraryId", { libraryId: filter.libraryId });
+    if (filter.kind !== undefined) query.andWhere("mi.kind = :kind", { kind: filter.kind });
+    if (filter.parentId !== undefined) query.andWhere("mi.parentId = :parentId", { parentId: filter.parentId });
+    if (!filter.includeTrashed) query.andWhere("mi.state != :trashed", { trashed: MediaItemState.Trashed });
+    query.orderBy("mi.seasonNumber", "ASC").addOrderBy("mi.episodeNumber", "ASC").addOrderBy("mi.sortTitle", "ASC").addOrderBy("mi.id", "ASC");
+    const [items, totalCount] = await query.skip(pageNumber * pageSize).take(pageSize).getManyAndCount();
+    return { totalCount, items };
+  }
+
+  findById(id: number): Promise<MediaItem | null> {
+    return this.manager.findOneBy(MediaItem, { id });
+  }
+
+  findByIds(ids: readonly number[]): Promise<MediaItem[]> {
+    return ids.length ? this.manager.findBy(MediaItem, { id: In([...ids]) }) : Promise.resolve([]);
+  }
+
+  /** Children of many parents at once (GraphQL navigation without a query per item). */
+  childrenOf(parentIds: readonly number[], includeTrashed = false): Promise<MediaItem[]> {
+    if (!parentIds.length) return Promise.resolve([]);
+    const query = this.manager.createQueryBuilder(MediaItem, "mi").where("mi.parentId IN (:...parentIds)", { parentIds: [...parentIds] });
+    if (!includeTrashed) query.andWhere("mi.state != :trashed", { trashed: MediaItemState.Trashed });
+    return query.orderBy("mi.seasonNumber", "ASC").addOrderBy("mi.episodeNumber", "ASC").addOrderBy("mi.sortTitle", "ASC").getMany();
+  }
+
+  /** Versions (with streams and chapters) of many items at once. */
+  versionsFor(itemIds: readonly number[]): Promise<MediaVersion[]> {
+    if (!itemIds.length) return Promise.resolve([]);
+    return this.manager.find(MediaVersion, { where: { mediaItemId: In([...itemIds]) }, relations: { streams: true, chapters: true }, order: { id: "ASC", streams: { streamIndex: "ASC" }, chapters: { chapterIndex: "ASC" } } });
+  }
+
+  versionsOf(itemId: number): Promise<MediaVersion[]> {
+    return this.manager.find(MediaVersion, { where: { mediaItemId: itemId }, relations: { streams: true, chapters: true }, order: { id: "ASC", streams: { streamIndex: "ASC" }, chapters: { chapterIndex: "ASC" } } });
+  }
+
+  tagsOf(itemId: number): Promise<MediaTag[]> {
+    return this.manager.find(MediaTag, { where: { mediaItemId: itemId }, order: { kind: "ASC", id: "ASC" } });
+  }
+
+  guidsOf(itemId: number): Promise<MediaGuid[]> {
+    return this.manager.find(MediaGuid, { where: { mediaItemId: itemId }, order: { source: "ASC" } });
+  }
+
+  async childCount(itemId: number): Promise<number> {
+    return this.manager.countBy(MediaItem, { parentId: itemId });
+  }
+
+  private async findOrCreateFolderItem(libraryPathId: number, kind: MediaItemKind, folderPath: string, parentId: number | null, metadata: ScannedMetadata, now: number): Promise<MediaItem> {
+    let item = await this.manager.findOneBy(MediaItem, { libraryPathId, kind, folderPath });
+    if (!item) item = Object.assign(new MediaItem(), { libraryPathId, kind, folderPath, parentId, addedAt: now, seasonNumber: null, episodeNumber: null, episodeEndNumber: null });
+    item.state = MediaItemState.Normal;
+    item.updatedAt = now;
+    this.applyMetadata(item, metadata);
+    item = await this.manager.save(MediaItem, item);
+    await this.replaceTagsAndGuids(item.id, metadata);
+    return item;
+  }
+
+  private async findOrCreateSeason(libraryPathId: number, showId: number, folderPath: string, seasonNumber: number, now: number): Promise<MediaItem> {
+    const existing = await this.manager.findOneBy(MediaItem, { parentId: showId, kind: MediaItemKind.Season, seasonNumber });
+    if (existing) {
+      if (existing.state !== MediaItemState.Normal || existing.folderPath !== folderPath) {
+        await this.manager.update(MediaItem, { id: existing.id }, { state: MediaItemState.Normal, folderPath, updatedAt: now });
+      }
+      return existing;
+    }
+    const title = seasonNumber === 0 ? "Specials" : `Season ${seasonNumber}`;
+    return this.manager.save(MediaItem, Object.assign(new MediaItem(), {
+      libraryPathId, kind: MediaItemKind.Season, folderPath, parentId: showId, title, sortTitle: `season ${String(seasonNumber).padStart(4, "0")}`,
+      originalTitle: null, year: null, releaseDate: null, plot: null, contentRating: null, seasonNumber, episodeNumber: null, episodeEndNumber: null,
+      state: MediaItemState.Normal, addedAt: now, updatedAt: now,
+    }));
+  }
+
+  private applyMetadata(item: MediaItem, metadata: ScannedMetadata): void {
+    item.title = metadata.title.slice(0, 500);
+    item.sortTitle = (metadata.sortTitle ?? metadata.title).toLowerCase().slice(0, 500);
+    item.originalTitle = metadata.originalTitle ?? null;
+    item.year = metadata.year ?? null;
+    item.releaseDate = metadata.releaseDate ?? null;
+    item.plot = metadata.plot ?? null;
+    item.contentRating = metadata.contentRating ?? null;
+  }
+
+  private async replaceTagsAndGuids(itemId: number, metadata: ScannedMetadata): Promise<void> {
+    await this.manager.delete(MediaTag, { mediaItemId: itemId });
+    await this.manager.delete(MediaGuid, { mediaItemId: itemId });
+    const tags: Array<Partial<MediaTag>> = [];
+    const add = (kind: (typeof TAG_KINDS)[number], names: readonly string[] | undefined) => {
+      for (const name of new Set((names ?? []).map((n) => n.trim()).filter(Boolean))) tags.push({ mediaItemId: itemId, kind, name: name.slice(0, 200), detail: null });
+    };
+    add("genre", metadata.genres);
+    add("tag", metadata.tags);
+    add("studio", metadata.studios);
+    add("director", metadata.directors);
+    add("writer", metadata.writers);
+    for (const actor of metadata.actors ?? []) {
+      if (actor.name.trim()) tags.push({ mediaItemId: itemId, kind: "actor", name: actor.name.trim().slice(0, 200), detail: actor.role?.slice(0, 200) ?? null });
+    }
+    for (let i = 0; i < tags.length; i += 100) await this.manager.insert(MediaTag, tags.slice(i, i + 100));
+    const guids = new Map((metadata.guids ?? []).map((g) => [`${g.source.toLowerCase()}:${g.value}`, { mediaItemId: itemId, source: g.source.toLowerCase().slice(0, 20), value: String(g.value).slice(0, 100) }]));
+    if (guids.size) await this.manager.insert(MediaGuid, [...guids.values()]);
+  }
+
+  /** Seasons and shows are trashed when none of their children is left, restored when one is. */
+  private async syncContainerStates(libraryId: number, now: number): Promise<void> {
+    for (const kind of [MediaItemKind.Season, MediaItemKind.Show]) {
+      await this.manager.query(
+        `UPDATE "media_item" SET "state" = CASE WHEN EXISTS (SELECT 1 FROM "media_item" c WHERE c."parentId" = "media_item"."id" AND c."state" != ?) THEN ? ELSE ? END, "updatedAt" = ?
+          WHERE "kind" = ? AND "libraryPathId" IN (SELECT "id" FROM "library_path" WHERE "libraryId" = ?)`,
+        [MediaItemState.Trashed, MediaItemState.Normal, MediaItemState.Trashed, now, kind, libraryId],
+      );
+    }
+  }
+}

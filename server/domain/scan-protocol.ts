@@ -1,0 +1,149 @@
+/**
+ * What a scanner child process reports to the server through /api/v1/scan/{scanId}/… (types only).
+ * Times are epoch ms, durations ms, languages ISO 639-2/B.
+ */
+
+export type ScannedStreamKind = "Video" | "Audio" | "Subtitle" | "Attachment";
+
+export interface ScannedStream {
+  /** @isInt */
+  index: number;
+  kind: ScannedStreamKind;
+  codec?: string | null;
+  profile?: string | null;
+  language?: string | null;
+  title?: string | null;
+  /** @isInt */
+  channels?: number | null;
+  /** @isInt */
+  width?: number | null;
+  /** @isInt */
+  height?: number | null;
+  pixelFormat?: string | null;
+  /** @isInt */
+  bitDepth?: number | null;
+  isDefault: boolean;
+  isForced: boolean;
+}
+
+export interface ScannedChapter {
+  /** @isInt */
+  index: number;
+  /** @isInt */
+  startMs: number;
+  /** @isInt */
+  endMs: number;
+  title?: string | null;
+}
+
+export interface ScannedProbe {
+  /** @isInt */
+  durationMs: number;
+  container?: string | null;
+  /** @isInt */
+  width?: number | null;
+  /** @isInt */
+  height?: number | null;
+  sampleAspectRatio?: string | null;
+  displayAspectRatio?: string | null;
+  frameRate?: string | null;
+  scanKind?: string | null;
+  streams: ScannedStream[];
+  chapters: ScannedChapter[];
+}
+
+export interface ScannedPerson {
+  name: string;
+  role?: string | null;
+}
+
+export interface ScannedGuid {
+  source: string;
+  value: string;
+}
+
+export interface ScannedMetadata {
+  title: string;
+  sortTitle?: string | null;
+  originalTitle?: string | null;
+  /** @isInt */
+  year?: number | null;
+  /** yyyy-mm-dd */
+  releaseDate?: string | null;
+  plot?: string | null;
+  contentRating?: string | null;
+  genres?: string[];
+  tags?: string[];
+  studios?: string[];
+  actors?: ScannedPerson[];
+  directors?: string[];
+  writers?: string[];
+  guids?: ScannedGuid[];
+}
+
+export type ScannedFileKind = "Movie" | "Episode" | "OtherVideo" | "MusicVideo" | "Song";
+
+export interface ScannedArtwork {
+  kind: string;
+  /** Path relative to the data folder's artwork cache. */
+  cacheKey: string;
+  sourcePath?: string | null;
+}
+
+/** One media file that was added or changed, with everything the scanner learned about it. */
+export interface ScannedFile {
+  /** @isInt */
+  libraryPathId: number;
+  path: string;
+  /** @isInt */
+  size: number;
+  /** @isInt */
+  mtime: number;
+  kind: ScannedFileKind;
+  probe: ScannedProbe;
+  metadata: ScannedMetadata;
+  /** Episodes: the show folder and its metadata (tvshow.nfo or folder name). */
+  show?: { folderPath: string; metadata: ScannedMetadata };
+  /** Episodes: the season folder. */
+  season?: {
+    folderPath: string;
+    /** @isInt */
+    seasonNumber: number;
+  };
+  episode?: {
+    /** @isInt */
+    episodeNumber: number;
+    /** @isInt */
+    episodeEndNumber?: number | null;
+  };
+  artwork?: ScannedArtwork[];
+}
+
+export interface KnownFile {
+  path: string;
+  size: number;
+  mtime: number;
+  trashed: boolean;
+}
+
+export interface ScanPlan {
+  libraryId: number;
+  kind: string;
+  paths: Array<{ id: number; path: string }>;
+  force: boolean;
+  files: KnownFile[];
+}
+
+export interface SkippedFolder {
+  path: string;
+  reason: string;
+}
+
+export interface ScanSummary {
+  /** @isInt */
+  probed: number;
+  /** @isInt */
+  unchanged: number;
+  failed: SkippedFolder[];
+  skippedFolders: SkippedFolder[];
+}

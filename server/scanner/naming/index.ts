@@ -1,0 +1,4 @@
+export { parseEpisodeFile, type EpisodeName } from "./episode-name";
+export { parseSeasonFolder } from "./season-folder";
+export { sortTitle } from "./sort-title";
+export { parseMovieName, parseShowFolder, type NameOptions, type TitleYear } from "./title-year";

@@ -1,0 +1,1 @@
+export { ffprobeArgs, parseFfprobeJson, type ProbeChapter, type ProbeInfo, type ProbeResult, type ProbeStream, type ScanKind } from "./ffprobe-json";

@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Logger } from "../logging/logger";
+import type { ScanLauncher, ScanOutcome, ScanRequest, ScanStatus } from "../services/library-scanning";
+import { SCANNER_ENV } from "./scanner-env";
+
+export interface ScanCoordinatorOptions {
+  /** The compiled scanner entry (scanner-main.js). */
+  entry: string;
+  ffprobePath: string;
+  dataDir: string;
+  log: Logger;
+  /** Records how a scan ended (on the library). */
+  onOutcome(outcome: ScanOutcome): Promise<void>;
+  clock?: () => number;
+  /** Parallel probes per scan; default: the number of cores. */
+  concurrency?: number;
+}
+
+interface RunningScan {
+  status: ScanStatus;
+  child: ChildProcess;
+  ended?: { success: boolean; message: string };
+  stderrTail: string[];
+  exited: Promise<void>;
+}
+
+/**
+ * Owns scanner child processes: one per library at a time (a second request joins the running
+ * one), each reporting back over HTTP with a scan id that is valid only while it runs.
+ */
+export class ScanCoordinator implements ScanLauncher {
+  private readonly byLibrary = new Map<number, RunningScan>();
+  private readonly byId = new Map<string, RunningScan>();
+  private callbackBase: string | undefined;
+  private readonly clock: () => number;
+
+  constructor(private readonly options: ScanCoordinatorOptions) {
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** Where scanners reach the server, e.g. http://127.0.0.1:8409; known once it listens. */
+  setCallbackBase(baseUrl: string): void {
+    this.callbackBase = baseUrl.replace(/\/$/, "");
+  }
+
+  start(request: ScanRequest): { status: ScanStatus; coalesced: boolean } {
+    const running = this.byLibrary.get(request.libraryId);
+    if (running) return { status: running.status, coalesced: true };
+    if (!this.callbackBase) throw new Error("the scan coordinator has no callback address yet");
+    const scanId = randomUUID();
+    const status: ScanStatus = { scanId, libraryId: request.libraryId, state: "Running", percent: 0, currentFolder: null, startedAt: this.clock() };
+    const child = spawn(process.execPath, [this.options.entry], {
+      env: {
+        ...process.env,
+        [SCANNER_ENV.url]: `${this.callbackBase}/api/v1/scan/${scanId}`,
+        [SCANNER_ENV.force]: request.force ? "1" : "0",
+        [SCANNER_ENV.ffprobe]: this.options.ffprobePath,
+        [SCANNER_ENV.dataDir]: this.options.dataDir,
+        [SCANNER_ENV.concurrency]: String(this.options.concurrency ?? Math.max(1, os.availableParallelism())),
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    const scan: RunningScan = { status, child, stderrTail: [], exited: Promise.resolve() };
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => {
+      for (const line of chunk.split("\n").filter(Boolean)) {
+        scan.stderrTail.push(line);
+        if (scan.stderrTail.length > 20) scan.stderrTail.shift();
+        this.options.log.info("scanner", { libraryId: request.libraryId, line });
+      }
+    });
+    scan.exited = new Promise((resolve) => {
+      child.once("exit", (code, signal) => {
+        void this.finish(scan, code, signal).finally(resolve);
+      });
+      child.once("error", (error) => {
+        scan.ended ??= { success: false, message: `the scanner could not start: ${error.message}` };
+      });
+    });
+    this.byLibrary.set(request.libraryId, scan);
+    this.byId.set(scanId, scan);
+    this.options.log.info("scan started", { libraryId: request.libraryId, force: request.force });
+    return { status, coalesced: false };
+  }
+
+  status(libraryId: number): ScanStatus | undefined {
+    return this.byLibrary.get(libraryId)?.status;
+  }
+
+  byScanId(scanId: string): ScanStatus | undefined {
+    const scan = this.byId.get(scanId);
+    return scan && !scan.ended ? scan.status : undefined;
+  }
+
+  reportProgress(scanId: string, percent: number, currentFolder: string | null): void {
+    const scan = this.byId.get(scanId);
+    if (!scan) return;
+    scan.status.percent = Math.round(percent * 10) / 10;
+    scan.status.currentFolder = currentFolder;
+  }
+
+  reportEnd(scanId: string, success: boolean, message: string): void {
+    const scan = this.byId.get(scanId);
+    if (scan && !scan.ended) scan.ended = { success, message };
+  }
+
+  /** Process id of the library's running scanner (diagnostics). */
+  processId(libraryId: number): number | undefined {
+    return this.byLibrary.get(libraryId)?.child.pid;
+  }
+
+  /** Waits for the library's running scan (if any) to end. */
+  async waitFor(libraryId: number): Promise<void> {
+    await this.byLibrary.get(libraryId)?.exited;
+  }
+
+  /** Stops every scanner (server shutdown). */
+  async stopAll(): Promise<void> {
+    const scans = [...this.byLibrary.values()];
+    for (const scan of scans) scan.child.kill("SIGTERM");
+    await Promise.all(scans.map((s) => s.exited));
+  }
+
+  private async finish(scan: RunningScan, code: number | null, signal: NodeJS.Signals | null): Promise<void> {
+    const { libraryId, scanId } = scan.status;
+    let outcome: ScanOutcome;
+    if (scan.ended && code === 0) {
+      outcome = { scanId, libraryId, success: scan.ended.success, finishedAt: this.clock(), message: scan.ended.message };
+    } else {
+      const how = signal ? `was stopped (${signal})` : `exited with code ${code}`;
+      const reason = scan.ended?.message ?? scan.stderrTail.at(-1) ?? "no reason given";
+      outcome = { scanId, libraryId, success: false, finishedAt: this.clock(), message: `the scanner ${how}: ${reason}` };
+    }
+    scan.ended ??= { success: outcome.success, message: outcome.message };
+    this.byId.delete(scanId);
+    this.byLibrary.delete(libraryId);
+    this.options.log[outcome.success ? "info" : "warn"]("scan ended", { libraryId, success: outcome.success, result: outcome.message });
+    try {
+      await this.options.onOutcome(outcome);
+    } catch (error) {
+      this.options.log.error("could not record a scan outcome", { libraryId, error });
+    }
+  }
+}
+
+/** The compiled scanner entry: next to this module when running from dist, else dist/ of the repo (tests run sources). */
+export function resolveScannerEntry(): string {
+  const beside = path.join(__dirname, "scanner-main.js");
+  if (fs.existsSync(beside)) return beside;
+  return path.resolve(__dirname, "../../dist/server/scanner/scanner-main.js");
+}

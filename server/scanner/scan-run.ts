@@ -1,0 +1,122 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { LibraryKind } from "../domain/enums";
+import type { ScannedFile, ScanPlan, SkippedFolder } from "../domain/scan-protocol";
+import { isRejected, toCandidate, type Candidate } from "./candidates";
+import { describeFile, type DescribeContext } from "./describe-file";
+import { walkFolder, type WalkRules } from "./folder-walker";
+import { IGNORE_MARKER_FILES, isIgnoredFile, isIgnoredFolder } from "./media-files";
+import { forEachConcurrently } from "./probe-pool";
+import type { ScanClient } from "./scan-client";
+
+export interface ScanRunOptions {
+  force: boolean;
+  ffprobe: string;
+  dataDir: string;
+  concurrency: number;
+  log(message: string): void;
+}
+
+const BATCH_SIZE = 25;
+const SEEN_CHUNK = 1000;
+const PROGRESS_INTERVAL_MS = 250;
+
+function walkRules(kind: LibraryKind): WalkRules {
+  const context = kind === LibraryKind.Shows ? "shows" : "movies";
+  return { ignoreFolder: (name) => isIgnoredFolder(name, context), ignoreFile: isIgnoredFile, ignoreMarkers: IGNORE_MARKER_FILES };
+}
+
+/**
+ * One scan, in the scanner child process: walk the library's paths, skip files whose size and mtime
+ * are unchanged, probe the rest in parallel, and report everything to the server in batches.
+ */
+export async function runScan(client: ScanClient, options: ScanRunOptions): Promise<void> {
+  const plan = await client.get<ScanPlan>("plan");
+  const kind = plan.kind as LibraryKind;
+  const known = new Map(plan.files.map((f) => [f.path, f]));
+  const skippedFolders: SkippedFolder[] = [];
+  const failed: SkippedFolder[] = [];
+  const candidates: Candidate[] = [];
+
+  for (const libraryPath of plan.paths) {
+    let walk;
+    try {
+      walk = await walkFolder(libraryPath.path, walkRules(kind));
+    } catch (error) {
+      skippedFolders.push({ path: libraryPath.path, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
+      continue;
+    }
+    for (const skipped of walk.skipped) {
+      options.log(`skipped ${skipped.path}: ${skipped.reason}`);
+      skippedFolders.push(skipped);
+    }
+    for (const folder of walk.folders) {
+      for (const file of folder.files) {
+        const candidate = toCandidate(kind, libraryPath.id, libraryPath.path, file);
+        if (!candidate) continue;
+        if (isRejected(candidate)) failed.push(candidate);
+        else candidates.push(candidate);
+      }
+    }
+  }
+
+  let done = 0;
+  let lastProgress = 0;
+  const progress = async (folder: string | null, force = false) => {
+    const now = Date.now();
+    if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = now;
+    await client.post("progress", { percent: candidates.length ? (100 * done) / candidates.length : 100, currentFolder: folder });
+  };
+
+  const unchanged: string[] = [];
+  const toProbe: Array<{ candidate: Candidate; size: number; mtimeMs: number }> = [];
+  for (const candidate of candidates) {
+    let stat;
+    try {
+      stat = await fs.stat(candidate.path);
+    } catch (error) {
+      failed.push({ path: candidate.path, reason: (error as NodeJS.ErrnoException).code ?? "cannot stat" });
+      continue;
+    }
+    const previous = known.get(candidate.path);
+    if (!options.force && previous && previous.size === stat.size && previous.mtime === Math.floor(stat.mtimeMs)) {
+      unchanged.push(candidate.path);
+      done += 1;
+    } else {
+      toProbe.push({ candidate, size: stat.size, mtimeMs: stat.mtimeMs });
+    }
+  }
+  for (let i = 0; i < unchanged.length; i += SEEN_CHUNK) await client.post("seen", { paths: unchanged.slice(i, i + SEEN_CHUNK) });
+  await progress(null, true);
+
+  const context: DescribeContext = {
+    ffprobe: options.ffprobe,
+    dataDir: options.dataDir,
+    showCache: new Map(),
+    warn: (file, reason) => options.log(`${file}: ${reason}`),
+  };
+  let batch: ScannedFile[] = [];
+  let sending: Promise<unknown> = Promise.resolve();
+  const flush = () => {
+    const files = batch;
+    batch = [];
+    if (files.length) sending = sending.then(() => client.post("items", { files }));
+    return sending;
+  };
+  let probed = 0;
+  await forEachConcurrently(toProbe, options.concurrency, async ({ candidate, size, mtimeMs }) => {
+    try {
+      batch.push(await describeFile(candidate, { size, mtimeMs }, context));
+      probed += 1;
+      if (batch.length >= BATCH_SIZE) await flush();
+    } catch (error) {
+      failed.push({ path: candidate.path, reason: (error as Error).message });
+      options.log(`${candidate.path}: ${(error as Error).message}`);
+    }
+    done += 1;
+    await progress(path.dirname(candidate.path));
+  });
+  await flush();
+  await client.post("finished", { probed, unchanged: unchanged.length, failed, skippedFolders });
+}

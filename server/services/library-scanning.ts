@@ -1,0 +1,43 @@
+import type { LibraryKind } from "../domain/enums";
+
+/** A scan in progress, as clients see it. */
+export interface ScanStatus {
+  scanId: string;
+  libraryId: number;
+  state: "Running";
+  /** 0–100. */
+  percent: number;
+  currentFolder: string | null;
+  startedAt: number;
+}
+
+export interface ScanRequest {
+  libraryId: number;
+  kind: LibraryKind;
+  paths: Array<{ id: number; path: string }>;
+  /** Re-probe every file, changed or not. */
+  force: boolean;
+}
+
+/** How a scan ended, recorded on the library. */
+export interface ScanOutcome {
+  scanId: string;
+  libraryId: number;
+  success: boolean;
+  finishedAt: number;
+  message: string;
+}
+
+/**
+ * What the services need from the scan process owner (server/scanner): start a scan (or join the one
+ * running), and know which scan ids are live. Implemented by ScanCoordinator.
+ */
+export interface ScanLauncher {
+  /** Starts a scan of the library, or returns the one already running (coalesced). */
+  start(request: ScanRequest): { status: ScanStatus; coalesced: boolean };
+  status(libraryId: number): ScanStatus | undefined;
+  byScanId(scanId: string): ScanStatus | undefined;
+  reportProgress(scanId: string, percent: number, currentFolder: string | null): void;
+  /** The scanner said it finished (successfully or not); the process exit follows. */
+  reportEnd(scanId: string, success: boolean, message: string): void;
+}

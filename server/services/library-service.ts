@@ -1,0 +1,165 @@
+import { LibraryKind } from "../domain/enums";
+import type { Database } from "../db/database";
+import { Library } from "../db/entities/library";
+import type { Repositories } from "../db/repositories";
+import { DomainError } from "./domain-error";
+import type { LibraryInput } from "./library-input";
+import type { ScanLauncher, ScanOutcome, ScanStatus } from "./library-scanning";
+import { checkLibraryFolder, foldersOverlap } from "./validation/library-folder";
+import { Violations } from "./validation/violations";
+
+export interface LibraryView {
+  library: Library;
+  scan: ScanStatus | null;
+}
+
+const MAX_PATHS = 50;
+
+export class LibraryService {
+  constructor(
+    private readonly db: Database,
+    private readonly scans: ScanLauncher,
+  ) {}
+
+  async list(): Promise<LibraryView[]> {
+    const libraries = await this.db.read((repos) => repos.libraries.list());
+    return libraries.map((library) => ({ library, scan: this.scans.status(library.id) ?? null }));
+  }
+
+  async get(id: number): Promise<LibraryView> {
+    const library = await this.db.read((repos) => repos.libraries.findById(id));
+    if (!library) throw DomainError.notFound("Library", id);
+    return { library, scan: this.scans.status(id) ?? null };
+  }
+
+  async create(input: LibraryInput): Promise<LibraryView> {
+    const paths = await this.checkPaths(input.paths ?? [], "paths");
+    return this.db.write(async (repos) => {
+      const v = new Violations();
+      const name = await this.checkName(repos, v, input.name);
+      const kind = input.kind ?? LibraryKind.Movies;
+      v.oneOf("kind", kind, Object.values(LibraryKind));
+      await this.checkOverlaps(repos, v, paths, undefined);
+      for (const error of paths.errors) v.add(error.field, error.message);
+      v.throwIfAny();
+      const library = await repos.libraries.save(Object.assign(new Library(), { name, kind, lastScan: null, lastScanSuccess: null, lastScanMessage: null }));
+      for (const p of paths.valid) await repos.libraries.addPath(library.id, p);
+      return this.viewIn(repos, library.id);
+    });
+  }
+
+  /** Changes name and, when given, replaces the list of paths (items of removed paths go with them). */
+  async update(id: number, input: LibraryInput): Promise<LibraryView> {
+    const paths = input.paths === undefined ? undefined : await this.checkPaths(input.paths, "paths");
+    return this.db.write(async (repos) => {
+      const library = await repos.libraries.findById(id);
+      if (!library) throw DomainError.notFound("Library", id);
+      const v = new Violations();
+      const name = input.name === undefined ? library.name : await this.checkName(repos, v, input.name, id);
+      if (input.kind !== undefined && input.kind !== library.kind) v.add("kind", "cannot change once the library exists; create a new library instead");
+      if (paths) {
+        await this.checkOverlaps(repos, v, paths, id);
+        for (const error of paths.errors) v.add(error.field, error.message);
+      }
+      if (this.scans.status(id) && paths) v.add("paths", "cannot change while the library is being scanned");
+      v.throwIfAny();
+      library.name = name;
+      await repos.libraries.save(library);
+      if (paths) {
+        const keep = new Set(paths.valid);
+        for (const existing of library.paths ?? []) if (!keep.has(existing.path)) await repos.libraries.deletePath(existing.id);
+        const present = new Set((library.paths ?? []).map((p) => p.path));
+        for (const p of paths.valid) if (!present.has(p)) await repos.libraries.addPath(id, p);
+      }
+      return this.viewIn(repos, id);
+    });
+  }
+
+  async addPath(id: number, folder: string): Promise<LibraryView> {
+    const paths = await this.checkPaths([folder], "path");
+    return this.db.write(async (repos) => {
+      const library = await repos.libraries.findById(id);
+      if (!library) throw DomainError.notFound("Library", id);
+      const v = new Violations();
+      for (const error of paths.errors) v.add("path", error.message);
+      await this.checkOverlaps(repos, v, paths, undefined);
+      if ((library.paths?.length ?? 0) >= MAX_PATHS) v.add("path", `a library has at most ${MAX_PATHS} paths`);
+      v.throwIfAny();
+      await repos.libraries.addPath(id, paths.valid[0]);
+      return this.viewIn(repos, id);
+    });
+  }
+
+  removePath(id: number, pathId: number): Promise<void> {
+    return this.db.write(async (repos) => {
+      if (!(await repos.libraries.findById(id))) throw DomainError.notFound("Library", id);
+      if (!(await repos.libraries.findPath(id, pathId))) throw DomainError.notFound("Library path", pathId);
+      if (this.scans.status(id)) throw DomainError.invalid("pathId", "cannot change while the library is being scanned");
+      await repos.libraries.deletePath(pathId);
+    });
+  }
+
+  delete(id: number): Promise<void> {
+    return this.db.write(async (repos) => {
+      if (!(await repos.libraries.findById(id))) throw DomainError.notFound("Library", id);
+      if (this.scans.status(id)) throw DomainError.invalid("id", "cannot delete a library while it is being scanned");
+      await repos.libraries.delete(id);
+    });
+  }
+
+  /** Queues a scan (or joins the running one). */
+  async scan(id: number, force: boolean): Promise<{ status: ScanStatus; coalesced: boolean }> {
+    const library = await this.db.read((repos) => repos.libraries.findById(id));
+    if (!library) throw DomainError.notFound("Library", id);
+    if (!library.paths?.length) throw DomainError.invalid("paths", "the library has no paths to scan");
+    return this.scans.start({ libraryId: id, kind: library.kind, paths: library.paths.map((p) => ({ id: p.id, path: p.path })), force });
+  }
+
+  recordScanOutcome(outcome: ScanOutcome): Promise<void> {
+    return this.db.write((repos) => repos.libraries.recordScan(outcome.libraryId, outcome.finishedAt, outcome.success, outcome.message));
+  }
+
+  private async viewIn(repos: Repositories, id: number): Promise<LibraryView> {
+    const library = await repos.libraries.findById(id);
+    if (!library) throw DomainError.notFound("Library", id);
+    return { library, scan: this.scans.status(id) ?? null };
+  }
+
+  private async checkName(repos: Repositories, v: Violations, raw: string | undefined, exceptId?: number): Promise<string> {
+    const name = v.text("name", raw, 1, 50);
+    if (!v.has("name") && (await repos.libraries.isNameTaken(name, exceptId))) v.add("name", `a library named "${name}" already exists`);
+    return name;
+  }
+
+  /** File-system checks run before the transaction: they are slow and change nothing. */
+  private async checkPaths(inputs: readonly string[], field: string) {
+    const valid: string[] = [];
+    const labels: string[] = [];
+    const errors: Array<{ field: string; message: string }> = [];
+    if (inputs.length > MAX_PATHS) errors.push({ field, message: `a library has at most ${MAX_PATHS} paths` });
+    for (const [index, input] of inputs.slice(0, MAX_PATHS).entries()) {
+      const label = field === "path" ? "path" : `${field}[${index}]`;
+      const checked = await checkLibraryFolder(String(input));
+      if (!checked.ok) errors.push({ field: label, message: `${JSON.stringify(String(input))} ${checked.message}` });
+      else if (valid.some((other) => foldersOverlap(other, checked.path))) errors.push({ field: label, message: `${JSON.stringify(input)} overlaps another path of this library` });
+      else {
+        valid.push(checked.path);
+        labels.push(label);
+      }
+    }
+    return { valid, labels, errors };
+  }
+
+  private async checkOverlaps(repos: Repositories, v: Violations, paths: { valid: string[]; labels: string[] }, libraryId: number | undefined): Promise<void> {
+    const existing = await repos.libraries.allPaths();
+    for (const [index, candidate] of paths.valid.entries()) {
+      const field = paths.labels[index];
+      for (const other of existing) {
+        if (other.libraryId === libraryId) continue;
+        if (foldersOverlap(candidate, other.path)) {
+          v.add(field, `${JSON.stringify(candidate)} overlaps ${JSON.stringify(other.path)} of library "${other.library.name}"`);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Top-level composer: the complete FFmpeg argument vector that transcodes one playout item (from a
+ * seek offset, for a limited duration) into the channel's format, as MPEG-TS or HLS.
+ *
+ * Argument order: global → inputs (main input with -fflags/-ss/pacing, then watermark, sidecar
+ * subtitle and generated stand-in inputs) → -filter_complex → -map → video encoder → audio encoder →
+ * -t → muxer (metadata, timing, output).
+ */
+import { HardwareAcceleration } from "../../domain/enums";
+import { buildAudioFilterChain, channelLayout, sampleRateHz } from "./audio-filter-chain";
+import { audioEncoderArgs, videoEncoderArgs } from "./encoder-args";
+import { chooseAudioEncoder, chooseVideoEncoder } from "./encoder-choice";
+import { outputFrameRate } from "./frame-rate";
+import { globalArgs, inputFlags, lavfiInput, pacingArgs, seekArgs } from "./input-args";
+import { muxerArgs } from "./output-muxer";
+import { selectAudioStream, selectSubtitleStream } from "./stream-selection";
+import { formatFfmpegDuration } from "./time-format";
+import type {
+  EncoderCapabilities,
+  FFmpegCommand,
+  FFmpegProfile,
+  PlayRequest,
+  ProbedAudioStream,
+  ProbedSource,
+  ProbedSubtitleStream,
+  ProbedVideoStream,
+} from "./types";
+import { buildVideoFilterChain, type VideoChainOptions } from "./video-filter-chain";
+
+export interface PlayoutCommand extends FFmpegCommand {
+  /** `-c:v` actually used (after any hardware fallback). */
+  videoEncoder: string;
+  acceleration: HardwareAcceleration;
+  audioStream?: ProbedAudioStream;
+  subtitleStream?: ProbedSubtitleStream;
+  /** The `-t` limit in ms, when the output is bounded. */
+  limitMs?: number;
+}
+
+export function buildPlayoutArgs(
+  profile: FFmpegProfile,
+  source: ProbedSource,
+  request: PlayRequest,
+  caps: EncoderCapabilities,
+): PlayoutCommand {
+  const videoEncoder = chooseVideoEncoder(profile, caps);
+  const audioEncoder = chooseAudioEncoder(profile, caps);
+  const warnings = [...videoEncoder.warnings];
+  const forHls = request.output.kind === "hls";
+  const frameRate = outputFrameRate(source.video?.frameRate, profile.normalizeFramerate, profile.normalizedFrameRate);
+
+  const limitMs =
+    request.durationMs ?? (source.durationMs !== undefined ? Math.max(0, source.durationMs - request.seekMs) : undefined);
+
+  const audioStream = selectAudioStream(source.audio, request.preferredAudioLanguages, request.languageEquivalence);
+  const subtitleStream = selectSubtitleStream(
+    source.subtitles,
+    request.subtitleMode,
+    request.preferredSubtitleLanguage,
+    request.languageEquivalence,
+  );
+
+  const inputs: string[] = [
+    ...inputFlags(forHls),
+    ...seekArgs(request.seekMs),
+    ...pacingArgs(request.realtime, caps),
+    "-i",
+    request.inputPath,
+  ];
+  let nextInput = 1;
+
+  let watermarkInput: string | undefined;
+  if (request.watermark) {
+    if (caps.filters.has("overlay")) {
+      inputs.push("-i", request.watermark.imagePath);
+      watermarkInput = `${nextInput++}:v`;
+    } else {
+      warnings.push("FFmpeg has no overlay filter; watermark skipped");
+    }
+  }
+
+  let subtitle: VideoChainOptions["subtitle"];
+  if (subtitleStream) {
+    const needed = subtitleStream.kind === "Text" ? "subtitles" : "overlay";
+    if (!caps.filters.has(needed)) {
+      warnings.push(`FFmpeg has no ${needed} filter; subtitles not burned in`);
+    } else if (subtitleStream.kind === "Picture") {
+      let input = `0:${subtitleStream.index}`;
+      if (subtitleStream.externalPath) {
+        inputs.push(...seekArgs(request.seekMs), "-i", subtitleStream.externalPath);
+        input = `${nextInput++}:s`;
+      }
+      subtitle = { stream: subtitleStream, input, ordinal: 0 };
+    } else {
+      subtitle = { stream: subtitleStream, ordinal: embeddedOrdinal(source.subtitles, subtitleStream) };
+    }
+  }
+
+  let audioInput: string;
+  if (audioStream) {
+    audioInput = `0:${audioStream.index}`;
+  } else {
+    inputs.push(...lavfiInput(`anullsrc=channel_layout=${channelLayout(profile.audioChannels)}:sample_rate=${sampleRateHz(profile)}`));
+    audioInput = `${nextInput++}:a`;
+  }
+
+  let video: ProbedVideoStream;
+  let videoInput: string;
+  if (source.video) {
+    video = source.video;
+    videoInput = `0:${source.video.index}`;
+  } else {
+    const { width, height } = profile.resolution;
+    inputs.push(...lavfiInput(`color=c=black:s=${width}x${height}:r=${frameRate}`));
+    video = { index: 0, codec: "rawvideo", width, height, frameRate, scanKind: "Progressive" };
+    videoInput = `${nextInput++}:v`;
+  }
+
+  const bounded = limitMs !== undefined;
+  // Generated stand-in streams never end; without a -t limit the real stream must end the output.
+  const endWithShortest = !bounded && (!audioStream || !source.video);
+  if (endWithShortest) warnings.push("no duration limit known; output ends with the shortest stream");
+
+  const videoChain = buildVideoFilterChain({
+    profile,
+    video,
+    videoInput,
+    encoder: videoEncoder,
+    frameRate,
+    inputPath: request.inputPath,
+    seekMs: request.seekMs,
+    subtitle,
+    watermark: request.watermark && watermarkInput ? { watermark: request.watermark, input: watermarkInput } : undefined,
+  });
+  const audioChain = buildAudioFilterChain({ profile, audioInput, bounded });
+
+  const args = [
+    ...globalArgs(videoEncoder),
+    ...inputs,
+    "-filter_complex",
+    [...videoChain.segments, ...audioChain.segments].join(";"),
+    "-map",
+    `[${videoChain.outputLabel}]`,
+    "-map",
+    `[${audioChain.outputLabel}]`,
+    ...videoEncoderArgs(profile, videoEncoder, frameRate),
+    ...audioEncoderArgs(profile, audioEncoder),
+    ...(bounded ? ["-t", formatFfmpegDuration(limitMs)] : []),
+    ...(endWithShortest ? ["-shortest"] : []),
+    ...muxerArgs({
+      output: request.output,
+      ptsOffsetMs: request.ptsOffsetMs,
+      channelName: request.channelName,
+      audioLanguage: audioStream?.language,
+    }),
+  ];
+
+  return {
+    args,
+    warnings,
+    videoEncoder: videoEncoder.encoder,
+    acceleration: videoEncoder.acceleration,
+    audioStream,
+    subtitleStream: subtitle ? subtitleStream : undefined,
+    limitMs,
+  };
+}
+
+/** Position of an embedded subtitle stream among the file's embedded subtitle streams (libass `si`). */
+function embeddedOrdinal(all: readonly ProbedSubtitleStream[], stream: ProbedSubtitleStream): number {
+  return all
+    .filter((s) => s.externalPath === undefined)
+    .sort((a, b) => a.index - b.index)
+    .findIndex((s) => s === stream);
+}

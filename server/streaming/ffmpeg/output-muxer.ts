@@ -1,0 +1,52 @@
+/**
+ * The muxer end of the command: timing options, MPEG-TS service metadata, and either MPEG-TS to a
+ * pipe/file or an HLS segmenter (4 s segments, program date-times, independent segments, appended
+ * playlists with a discontinuity for every run after the first).
+ */
+import { formatSeconds } from "./time-format";
+import type { HlsOutput, OutputTarget } from "./types";
+
+export const SERVICE_PROVIDER = "Airwave";
+export const DEFAULT_HLS_SEGMENT_SECONDS = 4;
+
+export interface MuxerOptions {
+  output: OutputTarget;
+  /** Continue timestamps from a previous run (ms). */
+  ptsOffsetMs?: number;
+  channelName?: string;
+  /** ISO 639 code of the selected audio, written as stream metadata. */
+  audioLanguage?: string;
+}
+
+export function muxerArgs(options: MuxerOptions): string[] {
+  const offset = options.ptsOffsetMs ?? 0;
+  const args = ["-map_metadata", "-1", "-metadata", `service_provider=${SERVICE_PROVIDER}`];
+  if (options.channelName) args.push("-metadata", `service_name=${options.channelName}`);
+  if (options.audioLanguage) args.push("-metadata:s:a:0", `language=${options.audioLanguage}`);
+  args.push("-muxdelay", "0", "-muxpreload", "0");
+  if (offset > 0) args.push("-output_ts_offset", formatSeconds(offset));
+
+  if (options.output.kind === "mpegts") {
+    if (offset <= 0) args.push("-mpegts_flags", "+initial_discontinuity");
+    args.push("-f", "mpegts", options.output.target ?? "pipe:1");
+    return args;
+  }
+  return [...args, ...hlsArgs(options.output, offset)];
+}
+
+export function hlsArgs(output: HlsOutput, ptsOffsetMs: number): string[] {
+  const flags = ["program_date_time", "omit_endlist", "append_list"];
+  if (output.continuesSession) flags.push("discont_start");
+  flags.push("independent_segments");
+  if (output.deleteSegments) flags.push("delete_segments");
+  const args = [
+    "-f", "hls",
+    "-hls_time", String(output.segmentSeconds ?? DEFAULT_HLS_SEGMENT_SECONDS),
+    "-hls_list_size", String(output.listSize ?? 0),
+    "-hls_segment_type", "mpegts",
+    "-hls_flags", flags.join("+"),
+  ];
+  if (ptsOffsetMs <= 0) args.push("-hls_segment_options", "mpegts_flags=+initial_discontinuity");
+  args.push("-hls_segment_filename", output.segmentFilenamePattern, output.playlistPath);
+  return args;
+}

@@ -1,0 +1,84 @@
+/**
+ * The video half of `-filter_complex`: deinterlace → picture-subtitle overlay → scale/pad/crop →
+ * frame-rate normalisation → text-subtitle burn-in → watermark → pixel format (→ hardware upload).
+ */
+import { HardwareAcceleration } from "../../domain/enums";
+import type { VideoEncoderChoice } from "./encoder-choice";
+import { scalingFilters } from "./scaling-filters";
+import { pictureSubtitleOverlay, textSubtitleFilters } from "./subtitle-filter";
+import type { FFmpegProfile, ProbedSubtitleStream, ProbedVideoStream, Watermark } from "./types";
+import { watermarkSegments } from "./watermark-filter";
+
+export interface VideoChainOptions {
+  profile: FFmpegProfile;
+  /** The source video stream. */
+  video: ProbedVideoStream;
+  /** Graph input specifier of the video, e.g. `0:1`. */
+  videoInput: string;
+  encoder: VideoEncoderChoice;
+  /** Frame rate to normalise to, when the profile asks for it. */
+  frameRate: number;
+  inputPath: string;
+  seekMs: number;
+  subtitle?: {
+    stream: ProbedSubtitleStream;
+    /** Picture subtitles: graph input specifier (`0:3`, or `2:0` for a sidecar input). */
+    input?: string;
+    /** Text subtitles: position among the file's subtitle streams. */
+    ordinal: number;
+  };
+  watermark?: { watermark: Watermark; input: string };
+}
+
+export interface FilterChain {
+  /** Graph segments, to be joined with `;`. */
+  segments: string[];
+  /** Label (without brackets) of the chain's output pad, for `-map [label]`. */
+  outputLabel: string;
+}
+
+export const VIDEO_OUTPUT_LABEL = "vout";
+
+export function buildVideoFilterChain(options: VideoChainOptions): FilterChain {
+  const { profile, video, subtitle } = options;
+  const segments: string[] = [];
+  let current = options.videoInput;
+
+  const pre: string[] = deinterlaceFilters(profile, video);
+  if (subtitle && subtitle.stream.kind === "Picture" && subtitle.input) {
+    if (pre.length > 0) {
+      segments.push(`[${current}]${pre.join(",")}[vdeint]`);
+      current = "vdeint";
+      pre.length = 0;
+    }
+    segments.push(pictureSubtitleOverlay(current, subtitle.input, "vsub"));
+    current = "vsub";
+  }
+
+  const main: string[] = [...pre, ...scalingFilters(video, profile.resolution, profile.scalingBehavior)];
+  if (profile.normalizeFramerate) main.push(`fps=${options.frameRate}`);
+  if (subtitle && subtitle.stream.kind === "Text") {
+    main.push(...textSubtitleFilters(subtitle.stream, options.inputPath, subtitle.ordinal, options.seekMs));
+  }
+
+  if (options.watermark) {
+    segments.push(`[${current}]${main.join(",")}[vmain]`);
+    segments.push(...watermarkSegments(options.watermark.watermark, profile.resolution, options.watermark.input, "vmain", "vwm"));
+    segments.push(`[vwm]${finalVideoFilters(options.encoder).join(",")}[${VIDEO_OUTPUT_LABEL}]`);
+  } else {
+    segments.push(`[${current}]${[...main, ...finalVideoFilters(options.encoder)].join(",")}[${VIDEO_OUTPUT_LABEL}]`);
+  }
+  return { segments, outputLabel: VIDEO_OUTPUT_LABEL };
+}
+
+/** `yadif` when the profile deinterlaces and the source is interlaced. */
+export function deinterlaceFilters(profile: FFmpegProfile, video: ProbedVideoStream): string[] {
+  return profile.deinterlaceVideo && video.scanKind === "Interlaced" ? ["yadif=mode=send_frame:parity=auto:deint=all"] : [];
+}
+
+/** The pixel format the encoder needs, then the upload to the GPU for VAAPI. */
+export function finalVideoFilters(encoder: VideoEncoderChoice): string[] {
+  const filters = [`format=${encoder.pixelFormat}`];
+  if (encoder.acceleration === HardwareAcceleration.Vaapi) filters.push("hwupload");
+  return filters;
+}

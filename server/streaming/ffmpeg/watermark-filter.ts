@@ -1,0 +1,44 @@
+/** Watermark overlay: image scaled to a share of the output width, faded to an opacity, placed in a corner. */
+import { WatermarkPosition } from "../../domain/enums";
+import type { Resolution, Watermark } from "./types";
+
+/**
+ * Graph segments that overlay `[imageInput]` (the watermark image input) onto `[videoLabel]` and
+ * produce `[outputLabel]`.
+ */
+export function watermarkSegments(
+  watermark: Watermark,
+  target: Resolution,
+  imageInput: string,
+  videoLabel: string,
+  outputLabel: string,
+): string[] {
+  const width = Math.max(2, Math.round((target.width * watermark.widthPercent) / 100 / 2) * 2);
+  const alpha = clamp(watermark.opacityPercent, 0, 100) / 100;
+  const mx = Math.round((target.width * watermark.horizontalMarginPercent) / 100);
+  const my = Math.round((target.height * watermark.verticalMarginPercent) / 100);
+  const [x, y] = position(watermark.position, mx, my);
+  return [
+    `[${imageInput}]scale=${width}:-2,format=rgba,colorchannelmixer=aa=${alpha}[wm]`,
+    `[${videoLabel}][wm]overlay=x=${x}:y=${y}[${outputLabel}]`,
+  ];
+}
+
+function position(where: WatermarkPosition, mx: number, my: number): [string, string] {
+  switch (where) {
+    case WatermarkPosition.TopLeft:
+      return [`${mx}`, `${my}`];
+    case WatermarkPosition.TopRight:
+      return [`W-w-${mx}`, `${my}`];
+    case WatermarkPosition.BottomLeft:
+      return [`${mx}`, `H-h-${my}`];
+    case WatermarkPosition.BottomRight:
+      return [`W-w-${mx}`, `H-h-${my}`];
+    case WatermarkPosition.Center:
+      return ["(W-w)/2", "(H-h)/2"];
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}

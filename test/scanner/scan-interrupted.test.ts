@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import path from "node:path";
+import sqlite3 from "sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_FILE } from "../../server/db/data-source";
+import { apiClient, type ApiClient } from "../support/http";
+import { makeVideo } from "../support/media-fixtures";
+import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+
+function query<T>(file: string, sql: string): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
+    db.all(sql, (error, rows) => {
+      db.close();
+      if (error) reject(error);
+      else resolve(rows as T[]);
+    });
+  });
+}
+
+const FILES = 40;
+let server: TestServer;
+let api: ApiClient;
+let root: string;
+
+beforeAll(async () => {
+  root = makeTempDir("airwave-slow-library-");
+  const master = path.join(root, "master.mkv");
+  makeVideo(master, { seconds: 1 });
+  for (let i = 0; i < FILES; i++) {
+    const name = `Movie ${String(i).padStart(2, "0")} (2000)`;
+    fs.mkdirSync(path.join(root, "movies", name), { recursive: true });
+    fs.copyFileSync(master, path.join(root, "movies", name, `${name}.mkv`));
+  }
+  // A probe that takes a while, so the scan can be killed half-way.
+  const slowProbe = path.join(root, "slow-ffprobe.sh");
+  fs.writeFileSync(slowProbe, '#!/bin/sh\nsleep 0.15\nexec ffprobe "$@"\n', { mode: 0o755 });
+  server = await startTestServer({ env: { FFmpeg__ProbePath: slowProbe } });
+  api = apiClient(server.url);
+});
+afterAll(async () => {
+  await server.stop();
+  server.removeDataDir();
+});
+
+async function waitForScanEnd(id: number) {
+  for (let i = 0; i < 600; i++) {
+    const library = (await api.get(`/api/v1/libraries/${id}`)).json;
+    if (!library.scan) return library;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("scan did not end");
+}
+
+describe("a scanner killed mid-scan", () => {
+  it("leaves the library consistent, marks the scan failed, and the next scan completes", async () => {
+    const id = (await api.post("/api/v1/libraries", { name: "Slow", kind: "Movies", paths: [path.join(root, "movies")] })).json.id;
+    expect((await api.post(`/api/v1/libraries/${id}/scan`)).status).toBe(200);
+    const dbFile = path.join(server.dataDir, DATABASE_FILE);
+    // Wait until the first batch has been written, then kill the child.
+    for (let i = 0; i < 300; i++) {
+      const [{ n }] = await query<{ n: number }>(dbFile, "SELECT COUNT(*) AS n FROM media_item");
+      if (n > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const pid = server.scans.processId(id);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid!, "SIGKILL");
+    const failed = await waitForScanEnd(id);
+    expect(failed.lastScanSuccess).toBe(false);
+    expect(failed.lastScanMessage).toMatch(/stopped \(SIGKILL\)/);
+    expect(failed.lastScan).toBeUndefined();
+
+    const [{ n: partial }] = await query<{ n: number }>(dbFile, "SELECT COUNT(*) AS n FROM media_item");
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(FILES);
+    // Every item that exists is whole: one version, with its streams.
+    const incomplete = await query(dbFile, `SELECT mi.id FROM media_item mi LEFT JOIN media_version v ON v.mediaItemId = mi.id
+      WHERE v.id IS NULL OR NOT EXISTS (SELECT 1 FROM media_stream s WHERE s.mediaVersionId = v.id)`);
+    expect(incomplete).toEqual([]);
+    expect(await query(dbFile, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
+
+    expect((await api.post(`/api/v1/libraries/${id}/scan`)).status).toBe(200);
+    const done = await waitForScanEnd(id);
+    expect(done.lastScanSuccess).toBe(true);
+    expect(done.lastScanMessage).toMatch(new RegExp(`^${FILES - partial} probed, ${partial} unchanged`));
+    expect((await api.get(`/api/v1/media/items?libraryId=${id}&pageSize=100`)).json.totalCount).toBe(FILES);
+  });
+});
