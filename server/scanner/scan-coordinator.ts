@@ -137,13 +137,14 @@ export class ScanCoordinator implements ScanLauncher {
     }
     scan.ended ??= { success: outcome.success, message: outcome.message };
     this.byId.delete(scanId);
-    this.byLibrary.delete(libraryId);
     this.options.log[outcome.success ? "info" : "warn"]("scan ended", { libraryId, success: outcome.success, result: outcome.message });
     try {
       await this.options.onOutcome(outcome);
     } catch (error) {
       this.options.log.error("could not record a scan outcome", { libraryId, error });
     }
+    // Only now does the library stop showing a running scan, so its last result is already readable.
+    this.byLibrary.delete(libraryId);
   }
 }
 

@@ -107,7 +107,9 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
   let probed = 0;
   await forEachConcurrently(toProbe, options.concurrency, async ({ candidate, size, mtimeMs }) => {
     try {
-      batch.push(await describeFile(candidate, { size, mtimeMs }, context));
+      // Await first: `batch` may be swapped by another lane's flush while this file is probed.
+      const described = await describeFile(candidate, { size, mtimeMs }, context);
+      batch.push(described);
       probed += 1;
       if (batch.length >= BATCH_SIZE) await flush();
     } catch (error) {

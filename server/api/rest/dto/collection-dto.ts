@@ -12,10 +12,15 @@ export interface CollectionRequest {
   name: string;
 }
 
+/**
+ * A whole number.
+ * @isInt
+ */
+export type Integer = number;
+
 export interface CollectionItemsRequest {
   /** Media item ids: movies, shows, seasons, episodes, other videos, songs. */
-  /** @isInt */
-  mediaItemIds: number[];
+  mediaItemIds: Integer[];
 }
 
 export interface CollectionItemsAddedDto {

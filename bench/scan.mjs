@@ -1,0 +1,107 @@
+// bench/scan: first scan of 2,000 tiny media files (files/s), the no-change rescan (target <= 1 s per
+// 1,000 unchanged files), each next to a baseline measured in the same run: bare ffprobe over the same
+// files with the same parallelism, and a bare stat walk.
+import { execFile, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const FILES = Number(process.env.BENCH_SCAN_FILES ?? 2000);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-bench-scan-"));
+const run = promisify(execFile);
+
+function startServer(dataDir) {
+  const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
+    env: { ...process.env, AIRWAVE_DATA_DIR: dataDir, Server__Port: "0", Server__Host: "127.0.0.1", Logging__Level: "error" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const match = /Airwave is serving (http:\/\/\S+)/.exec(out);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function api(url, method, route, body) {
+  const response = await fetch(url + route, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function scan(url, id) {
+  const started = performance.now();
+  await api(url, "POST", `/api/v1/libraries/${id}/scan`);
+  for (;;) {
+    const library = await api(url, "GET", `/api/v1/libraries/${id}`);
+    if (!library.scan) return { ms: performance.now() - started, library };
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function bareProbe(files, concurrency) {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < files.length) {
+      const file = files[next++];
+      await run("ffprobe", ["-hide_banner", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-show_chapters", "-i", file]);
+    }
+  }));
+  return performance.now() - started;
+}
+
+function bareStatWalk(dir) {
+  const started = performance.now();
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else fs.statSync(full);
+    }
+  };
+  walk(dir);
+  return performance.now() - started;
+}
+
+const library = path.join(work, "library");
+const master = path.join(work, "master.mkv");
+execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=1", "-f", "lavfi", "-i", "sine=duration=1", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", master]);
+const files = [];
+for (let i = 0; i < FILES; i++) {
+  const folder = path.join(library, `Folder ${String(Math.floor(i / 50)).padStart(3, "0")}`);
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, `Clip ${String(i).padStart(5, "0")}.mkv`);
+  fs.copyFileSync(master, file);
+  files.push(file);
+}
+
+const { child, url } = await startServer(path.join(work, "data"));
+try {
+  const { id } = await api(url, "POST", "/api/v1/libraries", { name: "Bench", kind: "OtherVideos", paths: [library] });
+  const first = await scan(url, id);
+  if (!first.library.lastScanSuccess) throw new Error(`first scan failed: ${first.library.lastScanMessage}`);
+  if (process.env.BENCH_VERBOSE) console.log(first.library.lastScanMessage);
+  const probeBaseline = await bareProbe(files, os.availableParallelism());
+  const rescan = await scan(url, id);
+  if (!/^0 probed/.test(rescan.library.lastScanMessage)) throw new Error(`rescan probed files: ${rescan.library.lastScanMessage}`);
+  const statBaseline = bareStatWalk(library);
+
+  const filesPerSecond = FILES / (first.ms / 1000);
+  const bareFilesPerSecond = FILES / (probeBaseline / 1000);
+  console.log(`scan: first scan of ${FILES} files: ${filesPerSecond.toFixed(0)} files/s (bare ffprobe x${os.availableParallelism()}: ${bareFilesPerSecond.toFixed(0)} files/s), ratio ${(filesPerSecond / bareFilesPerSecond).toFixed(2)}`);
+  const perThousand = rescan.ms / (FILES / 1000);
+  console.log(`scan: no-change rescan: ${rescan.ms.toFixed(0)} ms = ${perThousand.toFixed(0)} ms per 1,000 files (bare stat walk: ${statBaseline.toFixed(0)} ms), ratio ${(rescan.ms / Math.max(statBaseline, 0.001)).toFixed(1)}x (target <= 1000 ms per 1,000) ${perThousand <= 1000 ? "PASS" : "FAIL"}`);
+} finally {
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  if (!process.env.BENCH_KEEP) fs.rmSync(work, { recursive: true, force: true });
+  else console.log("kept", work);
+}
