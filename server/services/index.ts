@@ -6,8 +6,11 @@ import { LibraryService } from "./library-service";
 import type { ScanLauncher } from "./library-scanning";
 import { MaintenanceService } from "./maintenance-service";
 import { MediaService } from "./media-service";
+import { MultiCollectionService } from "./multi-collection-service";
+import { PlaylistService } from "./playlist-service";
 import { ScanCallbackService } from "./scan-callback-service";
 import { SeedService } from "./seed-service";
+import { SmartCollectionService } from "./smart-collection-service";
 
 /** Every service, wired once per running server and shared by REST and GraphQL. */
 export interface Services {
@@ -17,8 +20,11 @@ export interface Services {
   libraries: LibraryService;
   scanCallbacks: ScanCallbackService;
   media: MediaService;
+  multiCollections: MultiCollectionService;
+  playlists: PlaylistService;
   maintenance: MaintenanceService;
   seed: SeedService;
+  smartCollections: SmartCollectionService;
 }
 
 export interface ServiceDependencies {
@@ -38,7 +44,10 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     libraries: new LibraryService(db, deps.scans),
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
     media: new MediaService(db),
+    multiCollections: new MultiCollectionService(db),
+    playlists: new PlaylistService(db),
     maintenance: new MaintenanceService(db, deps.dataDir),
     seed: new SeedService(db, ffmpegProfiles, channels),
+    smartCollections: new SmartCollectionService(db, clock),
   };
 }

@@ -7,8 +7,11 @@ import { CollectionResolver } from "./resolvers/collection-resolver";
 import { FFmpegProfileResolver } from "./resolvers/ffmpeg-profile-resolver";
 import { LibraryResolver } from "./resolvers/library-resolver";
 import { MediaItemResolver } from "./resolvers/media-item-resolver";
+import { SmartCollectionResolver } from "./resolvers/smart-collection-resolver";
+import { MultiCollectionResolver } from "./resolvers/multi-collection-resolver";
+import { PlaylistGroupResolver, PlaylistItemResolver, PlaylistResolver } from "./resolvers/playlist-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, SmartCollectionResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

@@ -43,14 +43,15 @@ export class MediaSearch1795336900000 implements MigrationInterface {
       `CREATE INDEX "IDX_media_item_sort" ON "media_item" ("sortTitle", "id")`,
       // `type:` clauses, and the show → season → episode steps of show-level fields.
       `CREATE INDEX "IDX_media_item_kind_parent" ON "media_item" ("kind", "parentId")`,
-      `CREATE INDEX "IDX_media_stream_version_kind" ON "media_stream" ("mediaVersionId", "kind")`,
+      // `language:` / `sub_language:` clauses.
+      `CREATE INDEX "IDX_media_stream_kind_language" ON "media_stream" ("kind", "language")`,
     ];
     for (const statement of statements) await queryRunner.query(statement);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     const statements = [
-      `DROP INDEX "IDX_media_stream_version_kind"`,
+      `DROP INDEX "IDX_media_stream_kind_language"`,
       `DROP INDEX "IDX_media_item_kind_parent"`,
       `DROP INDEX "IDX_media_item_sort"`,
       `DROP TRIGGER "media_tag_fts_update"`,

@@ -4,7 +4,11 @@ import { CollectionRepository } from "./collection-repository";
 import { FFmpegProfileRepository, ResolutionRepository } from "./ffmpeg-profile-repository";
 import { LibraryRepository } from "./library-repository";
 import { MediaItemRepository } from "./media-item-repository";
+import { MediaSearchRepository } from "./media-search-repository";
+import { MultiCollectionRepository } from "./multi-collection-repository";
+import { PlaylistRepository } from "./playlist-repository";
 import { SettingRepository } from "./setting-repository";
+import { SmartCollectionRepository } from "./smart-collection-repository";
 
 /** Every repository, bound to one entity manager (a transaction's, or the plain one for reads). */
 export interface Repositories {
@@ -13,8 +17,12 @@ export interface Repositories {
   ffmpegProfiles: FFmpegProfileRepository;
   libraries: LibraryRepository;
   mediaItems: MediaItemRepository;
+  mediaSearch: MediaSearchRepository;
+  multiCollections: MultiCollectionRepository;
+  playlists: PlaylistRepository;
   resolutions: ResolutionRepository;
   settings: SettingRepository;
+  smartCollections: SmartCollectionRepository;
 }
 
 export function createRepositories(manager: EntityManager): Repositories {
@@ -24,8 +32,12 @@ export function createRepositories(manager: EntityManager): Repositories {
     ffmpegProfiles: new FFmpegProfileRepository(manager),
     libraries: new LibraryRepository(manager),
     mediaItems: new MediaItemRepository(manager),
+    mediaSearch: new MediaSearchRepository(manager),
+    multiCollections: new MultiCollectionRepository(manager),
+    playlists: new PlaylistRepository(manager),
     resolutions: new ResolutionRepository(manager),
     settings: new SettingRepository(manager),
+    smartCollections: new SmartCollectionRepository(manager),
   };
 }
 

@@ -33,14 +33,15 @@ export class MediaSearchRepository {
     if (!Number.isInteger(pageNumber) || pageNumber < 0) throw new RangeError("pageNumber must be a whole number from 0");
     if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError("pageSize must be a whole number from 1");
     const where = this.where(query, options);
+    // One pass finds the matches, counts them (window function) and cuts the page.
+    const rows = (await this.manager.query(
+      `SELECT mi."id" AS id, COUNT(*) OVER () AS total FROM "media_item" mi WHERE ${where.sql} ORDER BY mi."sortTitle", mi."id" LIMIT ? OFFSET ?`,
+      [...where.params, pageSize, pageNumber * pageSize],
+    )) as Array<{ id: number; total: number }>;
+    if (rows.length) return { totalCount: rows[0].total, ids: rows.map((row) => row.id) };
+    // A page past the end has no row to carry the count.
     const [{ total }] = (await this.manager.query(`SELECT COUNT(*) AS total FROM "media_item" mi WHERE ${where.sql}`, where.params)) as Array<{ total: number }>;
-    if (total <= pageNumber * pageSize) return { totalCount: total, ids: [] };
-    const rows = (await this.manager.query(`SELECT mi."id" AS id FROM "media_item" mi WHERE ${where.sql} ORDER BY mi."sortTitle", mi."id" LIMIT ? OFFSET ?`, [
-      ...where.params,
-      pageSize,
-      pageNumber * pageSize,
-    ])) as Array<{ id: number }>;
-    return { totalCount: total, ids: rows.map((row) => row.id) };
+    return { totalCount: total, ids: [] };
   }
 
   /** Every matching id, ordered by sort title, then id. */

@@ -68,15 +68,6 @@ const ITEM_FTS_COLUMNS: Record<"default" | "title" | "plot", string> = {
   plot: "{plot}",
 };
 
-const TAG_KIND: Record<"genre" | "tag" | "studio" | "actor" | "director" | "writer", string> = {
-  genre: "genre",
-  tag: "tag",
-  studio: "studio",
-  actor: "actor",
-  director: "director",
-  writer: "writer",
-};
-
 interface FtsTable {
   table: string;
   terms: string;
@@ -164,7 +155,7 @@ class Compiler {
         return sql`${raw(a)}."state" = ${node.state}`;
       case "language": {
         const kind = node.field === "language" ? MediaStreamKind.Audio : MediaStreamKind.Subtitle;
-        const language = node.code === null ? sql`s."language" <> ''` : sql`s."language" = ${node.code} COLLATE NOCASE`;
+        const language = node.code === null ? sql`s."language" <> ''` : sql`s."language" = ${node.code}`;
         return sql`${raw(a)}."id" IN (SELECT v."mediaItemId" FROM "media_version" v JOIN "media_stream" s ON s."mediaVersionId" = v."id" WHERE s."kind" = ${kind} AND ${language})`;
       }
       case "guid": {
@@ -193,7 +184,8 @@ class Compiler {
       case "actor":
       case "director":
       case "writer": {
-        const kind = TAG_KIND[field];
+        // The field name is the stored `media_tag.kind`.
+        const kind = field;
         if (node.value.kind === "present") return sql`${item}."id" IN (SELECT t."mediaItemId" FROM "media_tag" t WHERE t."kind" = ${kind})`;
         const rows = this.fullText(TAG_FTS, null, node.value);
         return rows && sql`${item}."id" IN (SELECT t."mediaItemId" FROM "media_tag" t WHERE t."kind" = ${kind} AND t."id" IN (${rows}))`;
@@ -315,8 +307,11 @@ class Compiler {
         return sql`${item}."id" IN (SELECT v."mediaItemId" FROM "media_version" v WHERE ${range(sql`${column}`, min, max)})`;
       }
       case "chapters": {
+        // The count (an index-only lookup per version) appears once: BETWEEN rather than two comparisons.
         const count = sql`(SELECT COUNT(*) FROM "media_chapter" c WHERE c."mediaVersionId" = v."id")`;
-        return sql`${item}."id" IN (SELECT v."mediaItemId" FROM "media_version" v WHERE ${range(count, min, max)})`;
+        const where =
+          min !== null && max !== null ? sql`${count} BETWEEN ${min} AND ${max}` : min !== null ? sql`${count} >= ${min}` : max !== null ? sql`${count} <= ${max}` : TRUE;
+        return sql`${item}."id" IN (SELECT v."mediaItemId" FROM "media_version" v WHERE ${where})`;
       }
       case "library_id":
         return sql`${item}."libraryPathId" IN (SELECT lp."id" FROM "library_path" lp WHERE ${range(sql`lp."libraryId"`, min, max)})`;

@@ -63,7 +63,11 @@ class Expander {
     switch (node.type) {
       case "and":
       case "or":
-        return { ...node, children: node.children.map((child) => this.expand(child, path, at)) };
+        return {
+          ...node,
+          // An expanded collection of the same operator joins its parent: (a AND (b AND c)) → (a AND b AND c).
+          children: node.children.map((child) => this.expand(child, path, at)).flatMap((child) => (child.type === node.type ? child.children : [child])),
+        } as SearchNode;
       case "not":
         return { ...node, child: this.expand(node.child, path, at) };
       case "smart_collection":
@@ -97,7 +101,7 @@ class Expander {
         parsed = parseSearchQuery(query);
       } catch (error) {
         if (!(error instanceof SearchQueryError)) throw error;
-        throw SearchQueryError.at(at, `smart collection "${name}"${by} has an invalid query: ${error.message}`);
+        throw new SearchQueryError(`smart collection "${name}"${by} has an invalid query (reference at position ${at}): ${error.message}`, at);
       }
       this.parsed.set(key, parsed);
     }

@@ -1,7 +1,8 @@
-import { Controller, Get, Path, Query, Response, Route, Tags } from "tsoa";
+import { Body, Controller, Get, Path, Post, Query, Response, Route, Tags } from "tsoa";
 import type { MediaItemKind } from "../../../domain/enums";
 import { toMediaItemDetailDto, toMediaItemPageDto, type MediaItemDetailDto, type MediaItemPageDto } from "../dto/media-dto";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
+import type { MediaSearchRequest } from "../dto/smart-collection-dto";
 import type { RestContext } from "../rest-context";
 
 @Route("api/v1/media")
@@ -36,5 +37,26 @@ export class MediaController extends Controller {
   @Response<ProblemDetails>(404, "Resource not found")
   public async getMediaItem(@Path() id: number): Promise<MediaItemDetailDto> {
     return toMediaItemDetailDto(await this.context.services.media.detail(id));
+  }
+
+  /**
+   * Runs a search query (the smart-collection language) and returns a page of matches. A query
+   * that does not parse is 422 with the position of the problem.
+   */
+  @Post("search")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async searchMedia(@Body() body: MediaSearchRequest): Promise<MediaItemPageDto> {
+    return toMediaItemPageDto(await this.context.services.smartCollections.search(body.query, body.pageNumber, body.pageSize));
+  }
+
+  /**
+   * The same search for clients that only read (no write key needed).
+   * @isInt pageNumber
+   * @isInt pageSize
+   */
+  @Get("search")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async searchMediaByQuery(@Query() query: string, @Query() pageNumber?: number, @Query() pageSize?: number): Promise<MediaItemPageDto> {
+    return toMediaItemPageDto(await this.context.services.smartCollections.search(query, pageNumber, pageSize));
   }
 }
