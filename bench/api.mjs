@@ -6,7 +6,7 @@
 //   node bench/api.mjs --cpu-prof   also profiles the Airwave child and prints where its CPU time goes
 //
 // Benchmarks report, they do not gate: the exit code is 0 even under the target.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -108,11 +108,26 @@ function channelBody(i) {
   };
 }
 
-async function load(port) {
-  const options = { url: `http://127.0.0.1:${port}/api/v1/channels`, connections: CONNECTIONS };
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
+/** CPU time (user + system, ms) a child has used so far; Linux only (undefined elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(server) {
+  const options = { url: `http://127.0.0.1:${server.port}/api/v1/channels`, connections: CONNECTIONS };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const cpuBefore = cpuMs(server.child.pid);
   const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  const cpuAfter = cpuMs(server.child.pid);
   return {
+    // Server CPU per answered request: far steadier than req/s when other work shares the machine.
+    cpuUs: cpuBefore === undefined || cpuAfter === undefined ? undefined : (1000 * (cpuAfter - cpuBefore)) / result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -124,7 +139,7 @@ async function load(port) {
 
 const fmt = (n) => Math.round(n).toString();
 const describe = (name, r) =>
-  `  ${name.padEnd(13)} ${fmt(r.rps).padStart(6)} req/s   latency p50 ${r.p50} ms, p99 ${r.p99} ms   (${r.total} requests in ${DURATION_SECONDS} s, ${r.mbps.toFixed(1)} MB/s, ${r.problems} errors/timeouts/non-2xx)`;
+  `  ${name.padEnd(13)} ${fmt(r.rps).padStart(6)} req/s   latency p50 ${r.p50} ms, p99 ${r.p99} ms   server CPU ${r.cpuUs === undefined ? "n/a" : `${fmt(r.cpuUs)} µs`}/request   (${r.total} requests in ${DURATION_SECONDS} s, ${r.mbps.toFixed(1)} MB/s, ${r.problems} errors/timeouts/non-2xx)`;
 
 /** Self time per function and per package from a .cpuprofile, largest first. */
 function summarizeProfile(file) {
@@ -194,15 +209,18 @@ async function main() {
     agent.destroy();
 
     console.log(`api: GET /api/v1/channels, ${CHANNELS} channels (${list.text.length} bytes), ${CONNECTIONS} connections × ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s warm-up each, ${os.cpus().length} CPUs`);
-    const a = await load(airwave.port);
+    const a = await load(airwave);
     console.log(describe("airwave", a));
-    const b = await load(bare.port);
+    const b = await load(bare);
     console.log(describe("bare express", b));
     const ratio = a.rps / b.rps;
     const verdict = ratio >= TARGET ? "PASS" : "FAIL (below target)";
     console.log(
       `api: GET /api/v1/channels (${CHANNELS} channels): airwave ${fmt(a.rps)} req/s, bare express ${fmt(b.rps)} req/s, ratio ${ratio.toFixed(2)} (target >= ${TARGET}) ${verdict}`,
     );
+    if (a.cpuUs !== undefined && b.cpuUs !== undefined) {
+      console.log(`  server CPU per request: airwave ${fmt(a.cpuUs)} µs, bare express ${fmt(b.cpuUs)} µs → CPU-bound ratio ${(b.cpuUs / a.cpuUs).toFixed(2)} (req/s on a busy machine is noisier than this)`);
+    }
     if (a.problems || b.problems) console.log(`  WARNING: errors/timeouts/non-2xx during the run (airwave ${a.problems}, bare ${b.problems}); the numbers are suspect`);
 
     if (profileDir) {

@@ -5,6 +5,7 @@ import { mountGraphql } from "./api/graphql/mount-graphql";
 import openApiDocument from "./api/rest/generated/openapi.json";
 import { RegisterRoutes } from "./api/rest/generated/routes";
 import { REST_CONTEXT, type RestContext } from "./api/rest/rest-context";
+import "./api/rest/tsoa-strict-enums";
 import type { AppConfig } from "./config/app-config";
 import { canonicalPathMiddleware } from "./http/canonical-path";
 import { cors } from "./http/cors";

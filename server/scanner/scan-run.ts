@@ -20,6 +20,7 @@ export interface ScanRunOptions {
 const BATCH_SIZE = 25;
 const SEEN_CHUNK = 1000;
 const PROGRESS_INTERVAL_MS = 250;
+const STAT_CONCURRENCY = 32;
 
 function walkRules(kind: LibraryKind): WalkRules {
   const context = kind === LibraryKind.Shows ? "shows" : "movies";
@@ -71,13 +72,14 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
 
   const unchanged: string[] = [];
   const toProbe: Array<{ candidate: Candidate; size: number; mtimeMs: number }> = [];
-  for (const candidate of candidates) {
+  // Stats are cheap but many: keep the file system busy instead of waiting for each in turn.
+  await forEachConcurrently(candidates, STAT_CONCURRENCY, async (candidate) => {
     let stat;
     try {
       stat = await fs.stat(candidate.path);
     } catch (error) {
       failed.push({ path: candidate.path, reason: (error as NodeJS.ErrnoException).code ?? "cannot stat" });
-      continue;
+      return;
     }
     const previous = known.get(candidate.path);
     if (!options.force && previous && previous.size === stat.size && previous.mtime === Math.floor(stat.mtimeMs)) {
@@ -86,7 +88,10 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
     } else {
       toProbe.push({ candidate, size: stat.size, mtimeMs: stat.mtimeMs });
     }
-  }
+  });
+  // Probe in walk order whatever order the stats finished in.
+  const walkOrder = new Map(candidates.map((c, i) => [c.path, i]));
+  toProbe.sort((a, b) => walkOrder.get(a.candidate.path)! - walkOrder.get(b.candidate.path)!);
   for (let i = 0; i < unchanged.length; i += SEEN_CHUNK) await client.post("seen", { paths: unchanged.slice(i, i + SEEN_CHUNK) });
   await progress(null, true);
 

@@ -126,7 +126,7 @@ export class ChannelService {
     if (number === undefined || number === null) {
       number = isNew ? String(Math.floor(await repos.channels.maxSortNumber()) + 1) : channel.number;
     }
-    number = String(number).trim();
+    number = normalizeChannelNumber(String(number).trim());
     if (!NUMBER_PATTERN.test(number)) {
       v.add("number", "must be 1 to 5 digits, optionally followed by a dot and 1 or 2 digits (e.g. 4 or 4.1)");
     } else if (await repos.channels.isNumberTaken(number, isNew ? undefined : channel.id)) {
@@ -224,6 +224,15 @@ export class ChannelService {
     if (!code) v.add(field, `"${value}" is not an ISO 639-1 or ISO 639-2 language code`);
     return code ?? null;
   }
+}
+
+/** `007` is channel `7` and `4.10` is `4.1`: one number, one spelling (media players compare them as numbers). */
+export function normalizeChannelNumber(value: string): string {
+  const match = /^([0-9]+)(?:\.([0-9]+))?$/.exec(value);
+  if (!match) return value;
+  const whole = match[1].replace(/^0+(?=\d)/, "");
+  const fraction = (match[2] ?? "").replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : whole;
 }
 
 export function formatPlayoutOffset(channel: Channel): string | null {

@@ -282,3 +282,19 @@ describe("update and delete", () => {
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
   });
 });
+
+describe("channel numbers have one spelling", () => {
+  it.each([
+    ["007", "7"],
+    ["4.10", "4.1"],
+    ["12.00", "12"],
+    ["0", "0"],
+  ])("%s is stored as %s, so it collides with the same number", async (given, stored) => {
+    const created = await api.post("/api/v1/channels", { name: "Spelled", number: given });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.number).toBe(stored);
+    const again = await api.post("/api/v1/channels", { name: "Spelled", number: stored });
+    expect(again.status).toBe(422);
+    await api.delete(`/api/v1/channels/${created.json.id}`);
+  });
+});

@@ -3,6 +3,7 @@ import type { FFmpegProfile } from "../../db/entities/ffmpeg-profile";
 import type { MediaItem } from "../../db/entities/media-item";
 import type { MediaVersion } from "../../db/entities/media-version";
 import type { Services } from "../../services";
+import { createPlaylistLoaders, type PlaylistLoaders } from "./loaders/playlist-loaders";
 
 /** Per-request state of a GraphQL operation. */
 export interface GraphqlContext {
@@ -11,7 +12,7 @@ export interface GraphqlContext {
   baseUrl: string;
   /** The request carried the write key, or none is configured. */
   mayWrite: boolean;
-  loaders: {
+  loaders: PlaylistLoaders & {
     ffmpegProfile: DataLoader<number, FFmpegProfile | undefined>;
     playoutIdByChannel: DataLoader<number, number | null>;
     defaultProfileId: () => Promise<number>;
@@ -29,6 +30,7 @@ export function createGraphqlContext(services: Services, baseUrl: string, mayWri
     baseUrl,
     mayWrite,
     loaders: {
+      ...createPlaylistLoaders(services),
       // One query for every channel's profile in a response, not one per channel.
       ffmpegProfile: new DataLoader(async (ids) => {
         const profiles = await services.ffmpegProfiles.getMany(ids);

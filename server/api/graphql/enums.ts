@@ -1,11 +1,13 @@
 import { registerEnumType } from "type-graphql";
 import {
   AudioFormat,
+  CollectionType,
   HardwareAcceleration,
   LibraryKind,
   MediaItemKind,
   MediaItemState,
   MediaStreamKind,
+  PlaybackOrder,
   ScalingBehavior,
   StreamingMode,
   SubtitleMode,
@@ -28,4 +30,6 @@ export function registerEnums(): void {
   registerEnumType(MediaItemKind, { name: "MediaItemKind" });
   registerEnumType(MediaItemState, { name: "MediaItemState" });
   registerEnumType(MediaStreamKind, { name: "MediaStreamKind" });
+  registerEnumType(CollectionType, { name: "CollectionType" });
+  registerEnumType(PlaybackOrder, { name: "PlaybackOrder" });
 }

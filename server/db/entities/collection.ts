@@ -56,16 +56,20 @@ export class SmartCollection {
   query: string;
 }
 
+@ObjectType({ description: "An ordered set of collections and smart collections, scheduled as one." })
 @Entity("multi_collection")
 export class MultiCollection {
+  @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Field(() => String)
   @Column({ type: "varchar", length: 50, unique: true, collation: "NOCASE" })
   name: string;
 }
 
 /** One member of a multi collection: a collection or a smart collection. */
+@ObjectType({ description: "One member of a multi collection: a collection or a smart collection." })
 @Entity("multi_collection_item")
 @Index("IDX_multi_collection_item_parent", ["multiCollectionId"])
 export class MultiCollectionItem {
@@ -82,23 +86,29 @@ export class MultiCollectionItem {
   @Column({ type: "integer" })
   position: number;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   collectionId: number | null;
 
+  @Field(() => Collection, { nullable: true })
   @ManyToOne(() => Collection, { onDelete: "CASCADE" })
   @JoinColumn({ name: "collectionId" })
   collection?: Relation<Collection>;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   smartCollectionId: number | null;
 
+  @Field(() => SmartCollection, { nullable: true })
   @ManyToOne(() => SmartCollection, { onDelete: "CASCADE" })
   @JoinColumn({ name: "smartCollectionId" })
   smartCollection?: Relation<SmartCollection>;
 
+  @Field(() => Boolean)
   @Column({ type: "boolean", default: false })
   scheduleAsGroup: boolean;
 
+  @Field(() => PlaybackOrder)
   @Column({ type: "varchar", length: 30, default: PlaybackOrder.Chronological })
   playbackOrder: PlaybackOrder;
 }

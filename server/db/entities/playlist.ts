@@ -1,21 +1,28 @@
+import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, type Relation } from "typeorm";
 import { CollectionType, PlaybackOrder } from "../../domain/enums";
 
+@ObjectType({ description: "A folder of playlists." })
 @Entity("playlist_group")
 export class PlaylistGroup {
+  @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Field(() => String)
   @Column({ type: "varchar", length: 50, unique: true, collation: "NOCASE" })
   name: string;
 }
 
+@ObjectType({ description: "An ordered list of entries played in turn, a few items of each per pass." })
 @Entity("playlist")
 @Unique("UQ_playlist_group_name", ["playlistGroupId", "name"])
 export class Playlist {
+  @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Field(() => Int)
   @Column({ type: "integer" })
   playlistGroupId: number;
 
@@ -23,11 +30,13 @@ export class Playlist {
   @JoinColumn({ name: "playlistGroupId" })
   playlistGroup?: Relation<PlaylistGroup>;
 
+  @Field(() => String)
   @Column({ type: "varchar", length: 50, collation: "NOCASE" })
   name: string;
 }
 
 /** An entry of a playlist: a collection, show, season, smart collection or single item. */
+@ObjectType({ description: "An entry of a playlist: a collection, show, season, smart or multi collection, or single item." })
 @Entity("playlist_item")
 @Index("IDX_playlist_item_playlist", ["playlistId"])
 export class PlaylistItem {
@@ -44,31 +53,40 @@ export class PlaylistItem {
   @Column({ type: "integer" })
   position: number;
 
+  @Field(() => CollectionType)
   @Column({ type: "varchar", length: 30 })
   collectionType: CollectionType;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   collectionId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   mediaItemId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   multiCollectionId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   smartCollectionId: number | null;
 
+  @Field(() => PlaybackOrder)
   @Column({ type: "varchar", length: 30, default: PlaybackOrder.Chronological })
   playbackOrder: PlaybackOrder;
 
   /** Items to play from this entry each pass; null with playAll. */
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   count: number | null;
 
+  @Field(() => Boolean)
   @Column({ type: "boolean", default: false })
   playAll: boolean;
 
+  @Field(() => Boolean)
   @Column({ type: "boolean", default: true })
   includeInProgramGuide: boolean;
 }

@@ -26,7 +26,8 @@ export function checkElement(
   const keys = formsFor(element).map((form) => form.key);
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     const hint = typeof data === "string" && keys.includes(data) ? `; did you mean "${data}:"?` : "";
-    report.atValue(path, `expected a ${NOUNS[element]} (a mapping with one of ${keys.join(", ")}), got ${describeValue(data)}${hint}`);
+    const article = element === "instruction" ? "an" : "a";
+    report.atValue(path, `expected ${article} ${NOUNS[element]} (a mapping with one of ${keys.join(", ")}), got ${describeValue(data)}${hint}`);
     return undefined;
   }
   const mapping = data as Record<string, unknown>;

@@ -80,12 +80,16 @@ export function chooseForm(element: ElementKind, value: Readonly<Record<string, 
 
 const FORM_DEFS = { ...CONTENT_DEFS, ...INSTRUCTION_DEFS, ...RESET_DEFS };
 
+const KNOWN_PROPERTIES = new Map<ElementKind, ReadonlySet<string>>();
+
 /** Every property name some form of this list accepts, e.g. `content`, `searches`. */
 export function knownProperties(element: ElementKind): ReadonlySet<string> {
-  const names = new Set<string>();
-  for (const form of formsFor(element)) {
-    const properties = (FORM_DEFS[form.defName] as { properties?: Record<string, unknown> }).properties ?? {};
-    for (const name of Object.keys(properties)) names.add(name);
+  let names = KNOWN_PROPERTIES.get(element);
+  if (!names) {
+    names = new Set(
+      formsFor(element).flatMap((form) => Object.keys((FORM_DEFS[form.defName] as { properties?: object }).properties ?? {})),
+    );
+    KNOWN_PROPERTIES.set(element, names);
   }
   return names;
 }

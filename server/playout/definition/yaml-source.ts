@@ -19,7 +19,7 @@ export interface ParsedYaml {
 
 /** Guards against deeply nested input and alias expansion ("billion laughs"). */
 const MAX_DEPTH = 64;
-const MAX_VALUES = 100_000;
+const MAX_VALUES = 50_000;
 
 /**
  * Parses YAML 1.2 (core schema: a quoted "30" stays a string) and records the position of every

@@ -238,16 +238,59 @@ const MUTATION_TEXT = fc.constantFrom(
   "? ",
 );
 
+/** Every path to a value inside a parsed document, the root included. */
+function pathsIn(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
+  if (value === null || typeof value !== "object") return [prefix];
+  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+  return [prefix, ...entries.flatMap(([key, child]) => pathsIn(child, [...prefix, key]))];
+}
+
+/** A copy of `root` with the value at `path` replaced, or removed when `replacement` is undefined. */
+function replaceAt(root: unknown, path: Array<string | number>, replacement: unknown): unknown {
+  if (path.length === 0) return replacement ?? null;
+  const copy = structuredClone(root) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const segment of path.slice(0, -1)) parent = parent[segment] as Record<string | number, unknown>;
+  const last = path[path.length - 1];
+  if (replacement !== undefined) parent[last] = replacement;
+  else if (Array.isArray(parent)) parent.splice(last as number, 1);
+  else delete parent[last];
+  return copy;
+}
+
+const KEY_NAMES = fc.constantFrom("x", "content", "sequence", "repeat", "key", "all", "name", "contnet", "items");
+
+/** One value somewhere in the definition replaced by arbitrary JSON, deleted, or given a sibling key. */
+function structuralMutation(pool: Json[]): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.constantFrom(...pool), fc.nat(), fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }), fc.option(KEY_NAMES, { nil: undefined }))
+    .map(([definition, which, replacement, siblingKey]) => {
+      const paths = pathsIn(definition);
+      const path = paths[which % paths.length];
+      const mutated =
+        siblingKey !== undefined && path.length > 0
+          ? replaceAt(definition, [...path.slice(0, -1), siblingKey], replacement ?? null)
+          : replaceAt(definition, path, replacement);
+      return stringify(mutated);
+    });
+}
+
+/** Characters and lines inserted, deleted, duplicated or re-indented in the YAML text. */
+function textMutation(pool: string[]): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.constantFrom(...pool), fc.array(fc.tuple(fc.nat(), fc.nat({ max: MUTATIONS.length - 1 }), MUTATION_TEXT), { minLength: 1, maxLength: 4 }))
+    .map(([text, mutations]) =>
+      mutations.reduce((current, [position, which, extra]) => MUTATIONS[which](current, position % (current.length + 1), extra), text),
+    );
+}
+
 /**
  * Mutations of valid definitions. The valid starting points come from a pool drawn once, since
  * building a definition costs far more than mutating and validating it.
  */
 export function mutatedDefinitionText(poolSize: number): fc.Arbitrary<string> {
-  return fc
-  .tuple(fc.constantFrom(...fc.sample(validDefinitionText, poolSize)), fc.array(fc.tuple(fc.nat(), fc.nat({ max: MUTATIONS.length - 1 }), MUTATION_TEXT), { minLength: 1, maxLength: 4 }))
-  .map(([text, mutations]) =>
-    mutations.reduce((current, [position, which, extra]) => MUTATIONS[which](current, position % (current.length + 1), extra), text),
-  );
+  const pool = fc.sample(validDefinition, poolSize);
+  return fc.oneof(structuralMutation(pool), textMutation(pool.map((definition) => stringify(definition))));
 }
 
 const TOKENS = [

@@ -1,16 +1,23 @@
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { validateDefinition, type ValidationResult } from "../../../server/playout/definition";
+import { matchesSchema } from "../../../server/playout/definition/schema-validation";
+import { parseYamlSource } from "../../../server/playout/definition/yaml-source";
 import { mutatedDefinitionText, randomYamlishText, validDefinitionText } from "./fuzz-arbitraries";
 
 const MAIN = "main.yaml";
-/** Far above the typical sub-millisecond run: only a pathological case gets near it. */
-const MAX_MS_PER_DOCUMENT = 500;
+/** Far above the typical run of a few milliseconds, leaving room for a busy machine: only a pathological case gets near it. */
+const MAX_MS_PER_DOCUMENT = 1000;
 
 function timedValidate(text: string): { result: ValidationResult; ms: number } {
   const started = performance.now();
   const result = validateDefinition(text, { fileName: MAIN, readImport: () => null });
   return { result, ms: performance.now() - started };
+}
+
+/** The form-by-form validation never accepts what the JSON schema, applied whole, rejects. */
+function expectAgreementWithSchema(text: string, result: ValidationResult): void {
+  if (result.valid) expect(matchesSchema(parseYamlSource(text).data, "main")).toBe(true);
 }
 
 function expectWellFormed(text: string, result: ValidationResult): void {
@@ -27,26 +34,33 @@ function expectWellFormed(text: string, result: ValidationResult): void {
 }
 
 describe("fuzzing validateDefinition (5,000 documents)", () => {
+  // The first call compiles the schema validators; keep that out of the per-document time bound.
+  beforeAll(() => {
+    validateDefinition("playout: [{repeat: true}]\ncontent: [{collection: a, key: a, order: shuffle}]\n", { fileName: MAIN });
+  });
+
   test("definitions built from the spec's forms are valid, whatever their key order or YAML style", () => {
     fc.assert(
       fc.property(validDefinitionText, (text) => {
         const { result, ms } = timedValidate(text);
         expect(result.errors).toEqual([]);
         expectWellFormed(text, result);
+        expectAgreementWithSchema(text, result);
         expect(ms).toBeLessThan(MAX_MS_PER_DOCUMENT);
       }),
-      { numRuns: 1000 },
+      { numRuns: 700 },
     );
   });
 
   test("mutated definitions never throw and every error has a position", () => {
     fc.assert(
-      fc.property(mutatedDefinitionText(300), (text) => {
+      fc.property(mutatedDefinitionText(150), (text) => {
         const { result, ms } = timedValidate(text);
         expectWellFormed(text, result);
+        expectAgreementWithSchema(text, result);
         expect(ms).toBeLessThan(MAX_MS_PER_DOCUMENT);
       }),
-      { numRuns: 2500 },
+      { numRuns: 2000 },
     );
   });
 
@@ -57,7 +71,7 @@ describe("fuzzing validateDefinition (5,000 documents)", () => {
         expectWellFormed(text, result);
         expect(ms).toBeLessThan(MAX_MS_PER_DOCUMENT);
       }),
-      { numRuns: 1500 },
+      { numRuns: 2300 },
     );
   });
 });

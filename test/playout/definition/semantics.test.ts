@@ -176,6 +176,7 @@ describe("values that parse but make no sense", () => {
       "invalid tomorrow expression: expression must produce a boolean, but produces a number",
     ],
     [{ count: -1, content: "movies" }, "playout[0].count", "count must not be negative"],
+    [{ count: 1e20, content: "movies" }, "playout[0].count", "number is too large"],
     [{ skip_items: -1, content: "movies" }, "playout[0].skip_items", "skip_items must not be negative"],
     [
       { skip_items: "count >", content: "movies" },
@@ -263,6 +264,28 @@ describe("values that parse but make no sense", () => {
         ),
       ),
     ).toEqual([]);
+  });
+});
+
+describe("list elements that are not mappings", () => {
+  test("a bare form key in playout gets a hint", () => {
+    expect(errorsFor({ content: [MOVIES], playout: ["repeat"] })).toEqual([
+      {
+        path: "playout[0]",
+        message:
+          'expected an instruction (a mapping with one of all, count, duration, pad_to_next, pad_until, sequence, epg_group, pre_roll, post_roll, mid_roll, repeat, shuffle_sequence, skip_items, skip_to_item, wait_until, watermark), got a string ("repeat"); did you mean "repeat:"?',
+      },
+    ]);
+  });
+
+  test("a list in content is rejected", () => {
+    expect(errorsFor({ content: [MOVIES, ["x"]], playout: [PLAY_MOVIES] })).toEqual([
+      {
+        path: "content[1]",
+        message:
+          "expected a content definition (a mapping with one of show, search, collection, multi_collection, smart_collection, playlist, marathon), got a list",
+      },
+    ]);
   });
 });
 

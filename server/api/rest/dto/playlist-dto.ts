@@ -1,0 +1,106 @@
+import type { PlaylistGroup } from "../../../db/entities/playlist";
+import type { CollectionType, PlaybackOrder } from "../../../domain/enums";
+import type { PlaylistGroupInput, PlaylistView } from "../../../services/playlist-service";
+
+export interface PlaylistGroupDto {
+  /** @isInt */
+  id: number;
+  name: string;
+}
+
+export interface PlaylistItemDto {
+  collectionType: CollectionType;
+  /** @isInt */
+  collectionId?: number;
+  /** @isInt */
+  mediaItemId?: number;
+  /** @isInt */
+  multiCollectionId?: number;
+  /** @isInt */
+  smartCollectionId?: number;
+  playbackOrder: PlaybackOrder;
+  /** Absent with playAll. @isInt */
+  count?: number;
+  playAll: boolean;
+  includeInProgramGuide: boolean;
+}
+
+export interface PlaylistDto {
+  /** @isInt */
+  id: number;
+  name: string;
+  /** @isInt */
+  playlistGroupId: number;
+  /** The entries in their order. */
+  items: PlaylistItemDto[];
+}
+
+export type PlaylistGroupRequest = PlaylistGroupInput;
+
+/** One entry: the id matching `collectionType` is required, the other ids must be omitted. */
+export interface PlaylistItemRequest {
+  /** Collection, TelevisionShow, TelevisionSeason, SmartCollection, MultiCollection or MediaItem. */
+  collectionType: CollectionType;
+  /**
+   * With `Collection`.
+   * @isInt
+   */
+  collectionId?: number;
+  /**
+   * With `TelevisionShow` (a show), `TelevisionSeason` (a season) and `MediaItem` (a playable item).
+   * @isInt
+   */
+  mediaItemId?: number;
+  /**
+   * With `MultiCollection`.
+   * @isInt
+   */
+  multiCollectionId?: number;
+  /**
+   * With `SmartCollection`.
+   * @isInt
+   */
+  smartCollectionId?: number;
+  playbackOrder: PlaybackOrder;
+  /**
+   * Items to play from this entry each pass, at least 1 (default 1); must be omitted with `playAll`.
+   * @isInt
+   */
+  count?: number;
+  /** Play every item of the entry each pass. */
+  playAll: boolean;
+  includeInProgramGuide: boolean;
+}
+
+/** Body of POST and PUT; PUT replaces every entry. */
+export interface PlaylistRequest {
+  /** 1–50 characters, unique within the group without regard to letter case. */
+  name: string;
+  /** @isInt */
+  playlistGroupId: number;
+  /** The entries in their order; at least one. */
+  items: PlaylistItemRequest[];
+}
+
+export function toPlaylistGroupDto(group: PlaylistGroup): PlaylistGroupDto {
+  return { id: group.id, name: group.name };
+}
+
+export function toPlaylistDto({ playlist, items }: PlaylistView): PlaylistDto {
+  return {
+    id: playlist.id,
+    name: playlist.name,
+    playlistGroupId: playlist.playlistGroupId,
+    items: items.map((item) => ({
+      collectionType: item.collectionType,
+      collectionId: item.collectionId ?? undefined,
+      mediaItemId: item.mediaItemId ?? undefined,
+      multiCollectionId: item.multiCollectionId ?? undefined,
+      smartCollectionId: item.smartCollectionId ?? undefined,
+      playbackOrder: item.playbackOrder,
+      count: item.count ?? undefined,
+      playAll: item.playAll,
+      includeInProgramGuide: item.includeInProgramGuide,
+    })),
+  };
+}
