@@ -108,4 +108,13 @@ describe("library paths", () => {
     expect((await api.delete(`/api/v1/libraries/${id}/paths/${pathId}`)).status).toBe(204);
     expect((await api.delete(`/api/v1/libraries/${id}/paths/${pathId}`)).status).toBe(404);
   });
+
+  it("the scan command keeps the older status mapping: 400 when it cannot start, 404 for an unknown library", async () => {
+    const id = (await api.post("/api/v1/libraries", { name: "Empty", kind: "Movies", paths: [] })).json.id;
+    const response = await api.post(`/api/v1/libraries/${id}/scan`);
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ status: 400, title: "Bad request" });
+    expect(response.json.detail).toMatch(/no paths/);
+    expect((await api.post("/api/v1/libraries/123456/scan")).status).toBe(404);
+  });
 });

@@ -12,6 +12,8 @@ import { MediaVersion } from "./media-version";
 @Entity("media_item")
 @Index("IDX_media_item_parent", ["parentId"])
 @Index("IDX_media_item_library_kind", ["libraryPathId", "kind"])
+@Index("IDX_media_item_kind_parent", ["kind", "parentId"])
+@Index("IDX_media_item_sort", ["sortTitle", "id"])
 export class MediaItem {
   @Field(() => Int)
   @PrimaryGeneratedColumn()

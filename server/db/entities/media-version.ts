@@ -76,6 +76,7 @@ export class MediaVersion {
 @ObjectType({ description: "A video, audio or subtitle stream of a file." })
 @Entity("media_stream")
 @Index("IDX_media_stream_version", ["mediaVersionId"])
+@Index("IDX_media_stream_kind_language", ["kind", "language"])
 export class MediaStream {
   @PrimaryGeneratedColumn()
   id: number;
