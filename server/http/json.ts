@@ -1,4 +1,5 @@
 import express, { type Express, type RequestHandler, type Response } from "express";
+import { SerializedJson } from "./serialized-json";
 
 /** Bodies nested deeper than this are refused: no request needs it, and deep values break validators. */
 export const MAX_BODY_DEPTH = 64;
@@ -61,9 +62,12 @@ export const bodyGuard: RequestHandler = (req, _res, next) => {
 export function configureJson(app: Express): void {
   // Null omission without a replacer keeps JSON.stringify on V8's fast path for the usual null-free body.
   app.response.json = function (this: Response, body: unknown) {
-    const text = containsNull(body) ? JSON.stringify(body, omitNulls) : JSON.stringify(body);
     if (!this.get("Content-Type")) this.set("Content-Type", "application/json; charset=utf-8");
-    return this.send(text);
+    if (body instanceof SerializedJson) {
+      this.set("ETag", body.etag);
+      return this.send(body.text);
+    }
+    return this.send(containsNull(body) ? JSON.stringify(body, omitNulls) : JSON.stringify(body));
   };
   app.use(
     express.json({

@@ -32,6 +32,11 @@ export class ChannelService {
     private readonly profiles: FFmpegProfileService,
   ) {}
 
+  /** Changes whenever a channel (or anything else) may have changed. */
+  get listVersion(): number {
+    return this.db.writeVersion;
+  }
+
   /** Every channel in channel-number order (cached until the next write). */
   async list(): Promise<ChannelView[]> {
     const version = this.db.writeVersion;

@@ -298,3 +298,24 @@ describe("channel numbers have one spelling", () => {
     await api.delete(`/api/v1/channels/${created.json.id}`);
   });
 });
+
+describe("the cached channel list", () => {
+  it("answers per host, changes after every write, and supports conditional GET", async () => {
+    const first = await api.get("/api/v1/channels", { host: "a.example:1" });
+    const otherHost = await api.get("/api/v1/channels", { host: "b.example:2" });
+    expect(first.json[0].streamUrl.startsWith("http://a.example:1/")).toBe(true);
+    expect(otherHost.json[0].streamUrl.startsWith("http://b.example:2/")).toBe(true);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await api.get("/api/v1/channels", { host: "a.example:1", "if-none-match": etag })).status).toBe(304);
+
+    const created = (await api.post("/api/v1/channels", { name: "Cache buster" })).json;
+    const after = await api.get("/api/v1/channels", { host: "a.example:1" });
+    expect(after.json.map((c: { id: number }) => c.id)).toContain(created.id);
+    expect(after.headers.etag).not.toBe(etag);
+    expect((await api.get("/api/v1/channels", { host: "a.example:1", "if-none-match": etag })).status).toBe(200);
+    await api.patch(`/api/v1/channels/${created.id}`, { name: "Renamed buster" });
+    const renamed = (await api.get("/api/v1/channels", { host: "a.example:1" })).json.find((c: { id: number }) => c.id === created.id);
+    expect(renamed.name).toBe("Renamed buster");
+  });
+});

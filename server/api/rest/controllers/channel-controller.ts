@@ -1,9 +1,14 @@
 import type { Request as ExpressRequest } from "express";
 import { Body, Controller, Delete, Get, Patch, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { SerializedJsonCache } from "../../../http/serialized-json";
+import type { Services } from "../../../services";
 import type { ChannelInput } from "../../../services/channel-input";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import { toChannelDto, type ChannelCreateRequest, type ChannelDto } from "../dto/channel-dto";
 import { baseUrlOf, type RestContext } from "../rest-context";
+
+/** The channel list is read far more often than written: its answer is kept per write version and host. */
+const listCache = new SerializedJsonCache<Services>();
 
 @Route("api/v1/channels")
 @Tags("Channels")
@@ -19,7 +24,11 @@ export class ChannelController extends Controller {
   @Get()
   public async listChannels(): Promise<ChannelDto[]> {
     const base = baseUrlOf(this.request);
-    return (await this.context.services.channels.list()).map((view) => toChannelDto(view, base));
+    const { channels } = this.context.services;
+    const version = channels.listVersion;
+    const views = await channels.list();
+    // The cached text stands in for the DTO list; res.json sends it unchanged.
+    return listCache.get(this.context.services, `${version}\n${base}`, () => views.map((view) => toChannelDto(view, base))) as unknown as ChannelDto[];
   }
 
   /**
