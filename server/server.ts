@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import type { AppConfig } from "./config/app-config";
 import { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
+import { PlayoutRebuildJob } from "./jobs/playout-rebuild-job";
 import { resolveScannerEntry, ScanCoordinator } from "./scanner/scan-coordinator";
 import { createServices, type Services } from "./services";
 
@@ -28,7 +29,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     log,
     onOutcome: (outcome) => services.libraries.recordScanOutcome(outcome),
   });
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, playout: config.playout });
   let app;
   try {
     await services.seed.seed();
@@ -59,6 +60,8 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
   const port = (server.address() as AddressInfo).port;
   const loopback = ["0.0.0.0", "127.0.0.1", "localhost"].includes(config.server.host) ? "127.0.0.1" : ["::", "::1"].includes(config.server.host) ? "[::1]" : config.server.host;
   scans.setCallbackBase(`http://${loopback}:${port}`);
+  const rebuilds = new PlayoutRebuildJob(services.playouts, config.playout.rebuildIntervalMinutes, log);
+  rebuilds.start();
   const host = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(config.server.host) ? "localhost" : config.server.host;
 
   let closing: Promise<void> | undefined;
@@ -68,6 +71,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+      await rebuilds.stop();
       await scans.stopAll();
       await drained;
       clearTimeout(timer);

@@ -15,7 +15,13 @@ export interface AppConfig {
     legacySunset: Date;
   };
   jwt: { issuerSigningKey?: string };
-  playout: { daysToBuild: number };
+  playout: {
+    daysToBuild: number;
+    /** IANA zone in which playout times of day (wait_until, pad_until, fixed starts) are meant. */
+    timeZone: string;
+    /** Minutes between background Continue builds (0 turns the job off). */
+    rebuildIntervalMinutes: number;
+  };
   guide: { daysToBuild: number };
   ffmpeg: { path?: string; probePath?: string };
   logging: { level: LogLevel };

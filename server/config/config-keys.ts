@@ -40,6 +40,16 @@ const date: Parser<Date> = (raw) => {
   return value;
 };
 
+const timeZone: Parser<string> = (raw) => {
+  const text = nonEmptyString(raw).trim();
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: text });
+  } catch {
+    throw new ConfigValueError("must be an IANA time zone such as Europe/Berlin or America/New_York");
+  }
+  return text;
+};
+
 const logLevel: Parser<LogLevel> = (raw) => {
   const text = String(raw).trim().toLowerCase();
   if (text === "debug" || text === "info" || text === "warn" || text === "error") return text;
@@ -67,6 +77,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("Api:LegacySunset", date, (c, v) => (c.api.legacySunset = v)),
   key("JWT:IssuerSigningKey", nonEmptyString, (c, v) => (c.jwt.issuerSigningKey = v), true),
   key("Playout:DaysToBuild", integer(1, 31), (c, v) => (c.playout.daysToBuild = v)),
+  key("Playout:TimeZone", timeZone, (c, v) => (c.playout.timeZone = v)),
+  key("Playout:RebuildIntervalMinutes", integer(0, 24 * 60), (c, v) => (c.playout.rebuildIntervalMinutes = v)),
   key("Guide:DaysToBuild", integer(1, 31), (c, v) => (c.guide.daysToBuild = v)),
   key("FFmpeg:Path", nonEmptyString, (c, v) => (c.ffmpeg.path = v)),
   key("FFmpeg:ProbePath", nonEmptyString, (c, v) => (c.ffmpeg.probePath = v)),

@@ -8,6 +8,9 @@ import { MaintenanceService } from "./maintenance-service";
 import { MediaService } from "./media-service";
 import { MultiCollectionService } from "./multi-collection-service";
 import { PlaylistService } from "./playlist-service";
+import { PlayoutValidationService } from "./playout-validation-service";
+import { PlayoutContentService } from "./playout-content-service";
+import { PlayoutService, type PlayoutSettings } from "./playout-service";
 import { ScanCallbackService } from "./scan-callback-service";
 import { SeedService } from "./seed-service";
 import { SmartCollectionService } from "./smart-collection-service";
@@ -22,6 +25,9 @@ export interface Services {
   media: MediaService;
   multiCollections: MultiCollectionService;
   playlists: PlaylistService;
+  playoutValidation: PlayoutValidationService;
+  playoutContent: PlayoutContentService;
+  playouts: PlayoutService;
   maintenance: MaintenanceService;
   seed: SeedService;
   smartCollections: SmartCollectionService;
@@ -30,6 +36,7 @@ export interface Services {
 export interface ServiceDependencies {
   dataDir: string;
   scans: ScanLauncher;
+  playout?: PlayoutSettings;
   clock?: () => number;
 }
 
@@ -37,6 +44,10 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const clock = deps.clock ?? Date.now;
   const ffmpegProfiles = new FFmpegProfileService(db);
   const channels = new ChannelService(db, ffmpegProfiles);
+  const smartCollections = new SmartCollectionService(db, clock);
+  const playoutValidation = new PlayoutValidationService(deps.dataDir);
+  const playoutContent = new PlayoutContentService(db, smartCollections);
+  const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
   return {
     channels,
     collections: new CollectionService(db),
@@ -46,8 +57,11 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     media: new MediaService(db),
     multiCollections: new MultiCollectionService(db),
     playlists: new PlaylistService(db),
+    playoutValidation,
+    playoutContent,
+    playouts: new PlayoutService(db, playoutValidation, playoutContent, playoutSettings, clock),
     maintenance: new MaintenanceService(db, deps.dataDir),
     seed: new SeedService(db, ffmpegProfiles, channels),
-    smartCollections: new SmartCollectionService(db, clock),
+    smartCollections,
   };
 }

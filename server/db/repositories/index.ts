@@ -7,6 +7,8 @@ import { MediaItemRepository } from "./media-item-repository";
 import { MediaSearchRepository } from "./media-search-repository";
 import { MultiCollectionRepository } from "./multi-collection-repository";
 import { PlaylistRepository } from "./playlist-repository";
+import { PlayoutRepository } from "./playout-repository";
+import { PlayoutContentRepository } from "./playout-content-repository";
 import { SettingRepository } from "./setting-repository";
 import { SmartCollectionRepository } from "./smart-collection-repository";
 
@@ -20,6 +22,8 @@ export interface Repositories {
   mediaSearch: MediaSearchRepository;
   multiCollections: MultiCollectionRepository;
   playlists: PlaylistRepository;
+  playouts: PlayoutRepository;
+  playoutContent: PlayoutContentRepository;
   resolutions: ResolutionRepository;
   settings: SettingRepository;
   smartCollections: SmartCollectionRepository;
@@ -35,6 +39,8 @@ export function createRepositories(manager: EntityManager): Repositories {
     mediaSearch: new MediaSearchRepository(manager),
     multiCollections: new MultiCollectionRepository(manager),
     playlists: new PlaylistRepository(manager),
+    playouts: new PlayoutRepository(manager),
+    playoutContent: new PlayoutContentRepository(manager),
     resolutions: new ResolutionRepository(manager),
     settings: new SettingRepository(manager),
     smartCollections: new SmartCollectionRepository(manager),

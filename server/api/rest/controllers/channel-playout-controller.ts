@@ -1,0 +1,33 @@
+import { Controller, Get, Path, Post, Query, Response, Route, Tags } from "tsoa";
+import { toBuildSummaryDto, toNowPlayingDto, type BuildSummaryDto, type NowPlayingDto } from "../dto/playout-dto";
+import type { ProblemDetails } from "../dto/problem-dto";
+import type { RestContext } from "../rest-context";
+
+@Route("api/v1/channels")
+@Tags("Playouts")
+export class ChannelPlayoutController extends Controller {
+  constructor(private readonly context: RestContext) {
+    super();
+  }
+
+  /**
+   * Runs a Reset build of the channel's playout now (keyed by channel id, not number).
+   * @isInt id
+   */
+  @Post("{id}/playout/reset")
+  @Response<ProblemDetails>(404, "No such channel, or the channel has no playout")
+  public async resetChannelPlayout(@Path() id: number): Promise<BuildSummaryDto> {
+    return toBuildSummaryDto(await this.context.services.playouts.resetChannel(id));
+  }
+
+  /**
+   * What the channel plays now (or at `at`, ISO 8601): the item, the offset into it, and what follows.
+   * @isInt id
+   */
+  @Get("{id}/now")
+  @Response<ProblemDetails>(404, "No such channel, or the channel has no playout")
+  public async getChannelNowPlaying(@Path() id: number, @Query() at?: string): Promise<NowPlayingDto> {
+    const time = at === undefined ? undefined : Date.parse(at);
+    return toNowPlayingDto(await this.context.services.playouts.nowPlaying(id, time !== undefined && Number.isFinite(time) ? time : undefined));
+  }
+}

@@ -1,0 +1,95 @@
+import { Body, Controller, Delete, Get, Path, Post, Put, Query, Response, Route, SuccessResponse, Tags } from "tsoa";
+import type { PlayoutCreateInput, PlayoutPreviewInput, PlayoutUpdateInput } from "../../../services/playout-input";
+import {
+  toBuildSummaryDto,
+  toPlayoutDto,
+  toPlayoutItemDto,
+  toPreviewItemDto,
+  type PlayoutCreatedDto,
+  type PlayoutDto,
+  type PlayoutItemPageDto,
+  type PreviewDto,
+} from "../dto/playout-dto";
+import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
+import type { RestContext } from "../rest-context";
+
+const HOUR = 3600_000;
+
+@Route("api/v1/playouts")
+@Tags("Playouts")
+export class PlayoutController extends Controller {
+  constructor(private readonly context: RestContext) {
+    super();
+  }
+
+  @Get()
+  public async listPlayouts(): Promise<PlayoutDto[]> {
+    return (await this.context.services.playouts.list()).map(toPlayoutDto);
+  }
+
+  /** @isInt id */
+  @Get("{id}")
+  @Response<ProblemDetails>(404, "Resource not found")
+  public async getPlayout(@Path() id: number): Promise<PlayoutDto> {
+    return toPlayoutDto(await this.context.services.playouts.get(id));
+  }
+
+  /**
+   * Creates a channel's playout (one per channel) and runs a Reset build. Sequential playouts take
+   * exactly one of `scheduleFile` and `definition`, which must validate (422 lists every error).
+   */
+  @Post()
+  @SuccessResponse(201, "Created")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async createPlayout(@Body() body: PlayoutCreateInput): Promise<PlayoutCreatedDto> {
+    const { playout, build } = await this.context.services.playouts.create(body);
+    this.setStatus(201);
+    this.setHeader("Location", `/api/v1/playouts/${playout.id}`);
+    return { ...toPlayoutDto(playout), build: toBuildSummaryDto(build) };
+  }
+
+  /**
+   * Replaces the definition (re-validated), then rebuilds.
+   * @isInt id
+   */
+  @Put("{id}")
+  @Response<ProblemDetails>(404, "Resource not found")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async updatePlayout(@Path() id: number, @Body() body: PlayoutUpdateInput): Promise<PlayoutCreatedDto> {
+    const { playout, build } = await this.context.services.playouts.update(id, body);
+    return { ...toPlayoutDto(playout), build: toBuildSummaryDto(build) };
+  }
+
+  /** @isInt id */
+  @Delete("{id}")
+  @SuccessResponse(204, "Deleted")
+  @Response<ProblemDetails>(404, "Resource not found")
+  public async deletePlayout(@Path() id: number): Promise<void> {
+    await this.context.services.playouts.delete(id);
+    this.setStatus(204);
+  }
+
+  /**
+   * The timeline between `from` and `to` (ISO 8601; default now and 24 hours later).
+   * @isInt id
+   * @isInt pageNumber
+   * @isInt pageSize
+   */
+  @Get("{id}/items")
+  @Response<ProblemDetails>(404, "Resource not found")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async listPlayoutItems(@Path() id: number, @Query() from?: string, @Query() to?: string, @Query() pageNumber?: number, @Query() pageSize?: number): Promise<PlayoutItemPageDto> {
+    const start = from === undefined ? Date.now() : Date.parse(from);
+    const end = to === undefined ? start + 24 * HOUR : Date.parse(to);
+    const page = await this.context.services.playouts.items(id, start, end, pageNumber ?? 0, pageSize ?? 100);
+    return { pageNumber: pageNumber ?? 0, pageSize: pageSize ?? 100, totalCount: page.totalCount, items: page.items.map(toPlayoutItemDto) };
+  }
+
+  /** The timeline a Reset build of this definition would produce, without saving anything. */
+  @Post("preview")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async previewPlayout(@Body() body: PlayoutPreviewInput): Promise<PreviewDto> {
+    const result = await this.context.services.playouts.preview(body);
+    return { items: result.items.map(toPreviewItemDto), warnings: result.warnings };
+  }
+}

@@ -1,0 +1,162 @@
+import type { PlayoutKind } from "../../../domain/enums";
+import type { Playout } from "../../../db/entities/playout";
+import type { PlayoutItemRow } from "../../../db/repositories/playout-repository";
+import type { BuildSummary, NowPlayingView } from "../../../services/playout-service";
+import type { SequentialItem } from "../../../playout/sequential";
+
+export interface BuildStatusDto {
+  /** When the last build ran (ISO 8601). */
+  lastBuild?: string;
+  success?: boolean;
+  message?: string;
+}
+
+export interface PlayoutDto {
+  /** @isInt */
+  id: number;
+  /** @isInt */
+  channelId: number;
+  kind: PlayoutKind;
+  scheduleFile?: string;
+  definition?: string;
+  buildStatus: BuildStatusDto;
+}
+
+export interface BuildSummaryDto {
+  /** @isInt */
+  playoutId: number;
+  mode: string;
+  success: boolean;
+  message: string;
+  /** @isInt */
+  itemCount: number;
+  builtAt: string;
+  coversUntil?: string;
+}
+
+export interface PlayoutCreatedDto extends PlayoutDto {
+  build: BuildSummaryDto;
+}
+
+export interface PlayoutItemDto {
+  /** @isInt */
+  id: number;
+  start: string;
+  finish: string;
+  /** Absent for an offline gap. @isInt */
+  mediaItemId?: number;
+  title?: string;
+  mediaKind?: string;
+  /** @isInt */
+  inPointMs: number;
+  /** @isInt */
+  outPointMs: number;
+  fillerKind: string;
+  /** @isInt */
+  guideGroup: number;
+  customTitle?: string;
+  contentKey?: string;
+}
+
+export interface PlayoutItemPageDto {
+  /** @isInt */
+  pageNumber: number;
+  /** @isInt */
+  pageSize: number;
+  /** @isInt */
+  totalCount: number;
+  items: PlayoutItemDto[];
+}
+
+export interface NowPlayingDto {
+  /** @isInt */
+  channelId: number;
+  at: string;
+  /** Absent in a gap (offline). */
+  current?: PlayoutItemDto;
+  /** ms into the current item's media. */
+  offsetMs?: number;
+  /** ms until the current item (or the gap) ends. */
+  remainingMs?: number;
+  next: PlayoutItemDto[];
+}
+
+export interface PreviewItemDto {
+  start: string;
+  finish: string;
+  mediaItemId?: number;
+  inPointMs: number;
+  outPointMs: number;
+  fillerKind: string;
+  guideGroup: number;
+  customTitle?: string;
+  contentKey?: string;
+}
+
+export interface PreviewDto {
+  items: PreviewItemDto[];
+  warnings: string[];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function toPlayoutDto(p: Playout): PlayoutDto {
+  return {
+    id: p.id,
+    channelId: p.channelId,
+    kind: p.kind,
+    scheduleFile: p.scheduleFile ?? undefined,
+    definition: p.definition ?? undefined,
+    buildStatus: {
+      lastBuild: p.lastBuildAt === null ? undefined : iso(p.lastBuildAt),
+      success: p.lastBuildSuccess ?? undefined,
+      message: p.lastBuildMessage ?? undefined,
+    },
+  };
+}
+
+export function toBuildSummaryDto(b: BuildSummary): BuildSummaryDto {
+  return { playoutId: b.playoutId, mode: b.mode, success: b.success, message: b.message, itemCount: b.itemCount, builtAt: iso(b.builtAt), coversUntil: b.coversUntil === null ? undefined : iso(b.coversUntil) };
+}
+
+export function toPlayoutItemDto(r: PlayoutItemRow): PlayoutItemDto {
+  return {
+    id: r.id,
+    start: iso(r.start),
+    finish: iso(r.finish),
+    mediaItemId: r.mediaItemId ?? undefined,
+    title: r.title ?? undefined,
+    mediaKind: r.mediaKind ?? undefined,
+    inPointMs: r.inPointMs,
+    outPointMs: r.outPointMs,
+    fillerKind: r.fillerKind,
+    guideGroup: r.guideGroup,
+    customTitle: r.customTitle ?? undefined,
+    contentKey: r.source ?? undefined,
+  };
+}
+
+export function toNowPlayingDto(n: NowPlayingView): NowPlayingDto {
+  return {
+    channelId: n.channelId,
+    at: iso(n.at),
+    current: n.current ? toPlayoutItemDto(n.current) : undefined,
+    offsetMs: n.offsetMs ?? undefined,
+    remainingMs: n.remainingMs ?? undefined,
+    next: n.next.map(toPlayoutItemDto),
+  };
+}
+
+export function toPreviewItemDto(i: SequentialItem): PreviewItemDto {
+  return {
+    start: iso(i.start),
+    finish: iso(i.finish),
+    mediaItemId: i.mediaItemId ?? undefined,
+    inPointMs: i.inPointMs,
+    outPointMs: i.outPointMs,
+    fillerKind: i.fillerKind,
+    guideGroup: i.guideGroup,
+    customTitle: i.customTitle,
+    contentKey: i.contentKey ?? undefined,
+  };
+}

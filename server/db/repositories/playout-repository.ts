@@ -1,0 +1,87 @@
+import { EntityManager, LessThan, MoreThan } from "typeorm";
+import { BuildMode } from "../../domain/enums";
+import { Playout, PlayoutBuild, PlayoutItem } from "../entities/playout";
+
+/** A playout item with the title of its media (for the API and the guide). */
+export interface PlayoutItemRow extends PlayoutItem {
+  title: string | null;
+  mediaKind: string | null;
+}
+
+export class PlayoutRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  list(): Promise<Playout[]> {
+    return this.manager.find(Playout, { order: { id: "ASC" } });
+  }
+
+  findById(id: number): Promise<Playout | null> {
+    return this.manager.findOneBy(Playout, { id });
+  }
+
+  findByChannel(channelId: number): Promise<Playout | null> {
+    return this.manager.findOneBy(Playout, { channelId });
+  }
+
+  save(playout: Playout): Promise<Playout> {
+    return this.manager.save(Playout, playout);
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.manager.delete(Playout, { id });
+  }
+
+  /** Drops items that end after `from` (a Reset replaces the timeline from then on). */
+  async deleteItemsEndingAfter(playoutId: number, from: number): Promise<void> {
+    await this.manager.delete(PlayoutItem, { playoutId, finish: MoreThan(from) });
+  }
+
+  /** Forgets items that ended long ago, so the table holds the recent past and the future. */
+  async deleteItemsEndingBefore(playoutId: number, before: number): Promise<void> {
+    await this.manager.delete(PlayoutItem, { playoutId, finish: LessThan(before) });
+  }
+
+  async insertItems(items: ReadonlyArray<Partial<PlayoutItem>>): Promise<void> {
+    for (let i = 0; i < items.length; i += 300) await this.manager.insert(PlayoutItem, items.slice(i, i + 300) as PlayoutItem[]);
+  }
+
+  /** Items overlapping [from, to), in time order, a page at a time. */
+  async itemsBetween(playoutId: number, from: number, to: number, pageNumber: number, pageSize: number): Promise<{ totalCount: number; items: PlayoutItemRow[] }> {
+    const where = `pi."playoutId" = ? AND pi."finish" > ? AND pi."start" < ?`;
+    const [{ total }] = (await this.manager.query(`SELECT COUNT(*) AS total FROM "playout_item" pi WHERE ${where}`, [playoutId, from, to])) as Array<{ total: number }>;
+    const rows = (await this.manager.query(
+      `SELECT pi.*, mi."title" AS title, mi."kind" AS mediaKind FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
+        WHERE ${where} ORDER BY pi."start" LIMIT ? OFFSET ?`,
+      [playoutId, from, to, pageSize, pageNumber * pageSize],
+    )) as PlayoutItemRow[];
+    return { totalCount: total, items: rows.map(fromRow) };
+  }
+
+  /** The items from the one playing at `at` onwards (at most `limit`), in time order. */
+  async itemsFrom(playoutId: number, at: number, limit: number): Promise<PlayoutItemRow[]> {
+    const rows = (await this.manager.query(
+      `SELECT pi.*, mi."title" AS title, mi."kind" AS mediaKind FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
+        WHERE pi."playoutId" = ? AND pi."finish" > ? ORDER BY pi."start" LIMIT ?`,
+      [playoutId, at, limit],
+    )) as PlayoutItemRow[];
+    return rows.map(fromRow);
+  }
+
+  async lastFinish(playoutId: number): Promise<number | null> {
+    const [row] = (await this.manager.query(`SELECT MAX("finish") AS last FROM "playout_item" WHERE "playoutId" = ?`, [playoutId])) as Array<{ last: number | null }>;
+    return row?.last ?? null;
+  }
+
+  async recordBuild(build: { playoutId: number; mode: BuildMode; startedAt: number; finishedAt: number; success: boolean; message: string | null; itemCount: number }): Promise<void> {
+    await this.manager.insert(PlayoutBuild, build);
+  }
+}
+
+function fromRow(row: PlayoutItemRow): PlayoutItemRow {
+  return {
+    ...row,
+    hiddenFromGuide: Boolean(row.hiddenFromGuide),
+    disableWatermarks: Boolean(row.disableWatermarks),
+    watermarkIds: typeof row.watermarkIds === "string" ? (JSON.parse(row.watermarkIds) as number[]) : row.watermarkIds,
+  };
+}
