@@ -123,13 +123,24 @@ export class PlayoutService {
     });
   }
 
-  /** POST /channels/{id}/playout/reset: a Reset build now. */
-  async resetChannel(channelId: number): Promise<BuildSummary> {
+  /**
+   * POST /channels/{id}/playout/reset: a Reset build now. Content positions survive a Reset; with
+   * `eraseHistory` they are forgotten too and the playout draws a new seed (a fresh shuffle).
+   */
+  async resetChannel(channelId: number, eraseHistory = false): Promise<BuildSummary> {
     const playout = await this.db.read(async (repos) => {
       if (!(await repos.channels.findById(channelId))) throw DomainError.notFound("Channel", channelId);
       return repos.playouts.findByChannel(channelId);
     });
     if (!playout) throw DomainError.notFound("Playout of channel", channelId);
+    if (eraseHistory) {
+      await this.db.write(async (repos) => {
+        const stored = await repos.playouts.findById(playout.id);
+        if (!stored) throw DomainError.notFound("Playout", playout.id);
+        Object.assign(stored, { seed: randomInt(1, 2 ** 31 - 1), buildState: null });
+        await repos.playouts.save(stored);
+      });
+    }
     return this.build(playout.id, BuildMode.Reset);
   }
 

@@ -1,10 +1,11 @@
+import fs from "node:fs";
 import path from "node:path";
 import sqlite3 from "sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
 import { apiClient, type ApiClient } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 let api: ApiClient;
@@ -155,5 +156,21 @@ describe("Sequential playouts", () => {
     expect((await api.delete(`/api/v1/playouts/${second.id}`)).status).toBe(204);
     expect((await api.get(`/api/v1/channels/${other.id}`)).json.playoutId).toBeUndefined();
     expect((await api.get("/api/v1/playouts/1/items?from=yesterday")).status).toBe(422);
+  });
+
+  it("a playout can use a definition file whose imports resolve next to it", async () => {
+    const folder = makeTempDir("airwave-definition-");
+    fs.writeFileSync(path.join(folder, "content.yml"), 'content:\n  - collection: "Cartoons"\n    key: cartoons\n    order: chronological\n');
+    const file = path.join(folder, "channel.yml");
+    fs.writeFileSync(file, "import:\n  - content.yml\nplayout:\n  - all:\n    content: cartoons\n  - repeat: true\n");
+    const channel = await newChannel();
+    const created = await api.post("/api/v1/playouts", { channelId: channel.id, kind: "Sequential", scheduleFile: file });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json).toMatchObject({ scheduleFile: file, build: { success: true } });
+    expect(created.json.definition).toBeUndefined();
+    const missing = await api.post("/api/v1/playouts", { channelId: (await newChannel()).id, kind: "Sequential", scheduleFile: path.join(folder, "nope.yml") });
+    expect(missing.status).toBe(422);
+    expect(missing.json.errors[0]).toMatchObject({ field: "scheduleFile", message: expect.stringMatching(/cannot read/) });
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -10,8 +10,9 @@ import { MediaItemResolver } from "./resolvers/media-item-resolver";
 import { SmartCollectionResolver } from "./resolvers/smart-collection-resolver";
 import { MultiCollectionResolver } from "./resolvers/multi-collection-resolver";
 import { PlaylistGroupResolver, PlaylistItemResolver, PlaylistResolver } from "./resolvers/playlist-resolver";
+import { PlayoutValidationResolver } from "./resolvers/playout-validation-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, SmartCollectionResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, SmartCollectionResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

@@ -11,13 +11,14 @@ export class ChannelPlayoutController extends Controller {
   }
 
   /**
-   * Runs a Reset build of the channel's playout now (keyed by channel id, not number).
+   * Runs a Reset build of the channel's playout now (keyed by channel id, not number). Content
+   * positions carry over; `eraseHistory=true` forgets them and draws a new seed.
    * @isInt id
    */
   @Post("{id}/playout/reset")
   @Response<ProblemDetails>(404, "No such channel, or the channel has no playout")
-  public async resetChannelPlayout(@Path() id: number): Promise<BuildSummaryDto> {
-    return toBuildSummaryDto(await this.context.services.playouts.resetChannel(id));
+  public async resetChannelPlayout(@Path() id: number, @Query() eraseHistory?: boolean): Promise<BuildSummaryDto> {
+    return toBuildSummaryDto(await this.context.services.playouts.resetChannel(id, eraseHistory ?? false));
   }
 
   /**

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+"use strict";
+// Airwave command line. Runs the compiled code in dist/ (build it with `npm run build`).
+const fs = require("node:fs");
+const path = require("node:path");
+
+const USAGE = `Usage: airwave <command> [arguments]
+
+Commands:
+  validate FILE...   Validate YAML playout definition files (imports resolve relative to each
+                     file's folder). Prints "file:line:column message (at path)" for every error,
+                     or "FILE: ok" for a valid file. Exits 1 when any file has errors, else 0.
+  help, --help, -h   Show this help.
+`;
+
+const EXIT_OK = 0;
+const EXIT_INVALID = 1;
+const EXIT_USAGE = 2;
+const EXIT_NOT_BUILT = 3;
+
+const SERVICE_MODULE = path.join(__dirname, "..", "dist", "server", "services", "playout-validation-service.js");
+
+function loadService() {
+  if (!fs.existsSync(SERVICE_MODULE)) {
+    process.stderr.write(`airwave: the compiled code is missing (${path.relative(process.cwd(), SERVICE_MODULE) || SERVICE_MODULE}); run npm run build first\n`);
+    process.exit(EXIT_NOT_BUILT);
+  }
+  return require(SERVICE_MODULE);
+}
+
+/** A file name as the user would recognise it: as typed for the files given, relative to the current folder otherwise. */
+function displayName(file, typedByAbsolute) {
+  const typed = typedByAbsolute.get(file);
+  if (typed !== undefined) return typed;
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
+}
+
+function formatError(error, typedByAbsolute) {
+  const where = `${displayName(error.file, typedByAbsolute)}:${error.line}:${error.column}`;
+  return error.path ? `${where} ${error.message} (at ${error.path})` : `${where} ${error.message}`;
+}
+
+async function validate(files) {
+  if (files.length === 0) {
+    process.stderr.write(`airwave validate: give at least one FILE\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const { PlayoutValidationService } = loadService();
+  // The data folder only matters for definitions sent as text; files resolve imports next to themselves.
+  const service = new PlayoutValidationService(process.cwd());
+  let failed = false;
+  for (const typed of files) {
+    const absolute = path.resolve(typed);
+    const result = await service.validateFile(absolute);
+    if (result.valid) {
+      process.stdout.write(`${typed}: ok\n`);
+      continue;
+    }
+    failed = true;
+    const typedByAbsolute = new Map([[absolute, typed]]);
+    for (const error of result.errors) process.stdout.write(`${formatError(error, typedByAbsolute)}\n`);
+  }
+  return failed ? EXIT_INVALID : EXIT_OK;
+}
+
+async function main(argv) {
+  const [command, ...rest] = argv;
+  if (command === undefined) {
+    process.stderr.write(USAGE);
+    return EXIT_USAGE;
+  }
+  if (command === "--help" || command === "-h" || command === "help") {
+    process.stdout.write(USAGE);
+    return EXIT_OK;
+  }
+  if (command === "validate") {
+    if (rest.includes("--help") || rest.includes("-h")) {
+      process.stdout.write(USAGE);
+      return EXIT_OK;
+    }
+    // "--" ends options, so a file may be named like one.
+    const files = rest[0] === "--" ? rest.slice(1) : rest;
+    return validate(files);
+  }
+  process.stderr.write(`airwave: unknown command "${command}"\n\n${USAGE}`);
+  return EXIT_USAGE;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    process.stderr.write(`airwave: ${error && error.stack ? error.stack : String(error)}\n`);
+    process.exitCode = EXIT_USAGE + 2;
+  },
+);

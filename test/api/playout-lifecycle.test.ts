@@ -1,0 +1,75 @@
+import path from "node:path";
+import sqlite3 from "sqlite3";
+import { describe, expect, it } from "vitest";
+import { DATABASE_FILE } from "../../server/db/data-source";
+import { apiClient } from "../support/http";
+import { seedMedia } from "../support/seed-media";
+import { startTestServer } from "../support/test-server";
+
+const DEFINITION = `
+content:
+  - collection: "Shuffled"
+    key: s
+    order: shuffle
+playout:
+  - all:
+    content: s
+  - repeat: true
+`;
+
+function exec(file: string, sql: string, params: unknown[] = []): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(file);
+    db.run(sql, params, (error) => db.close(() => (error ? reject(error) : resolve())));
+  });
+}
+
+describe("playout lifecycle", () => {
+  it("Continue builds at start-up keep the timeline; Reset keeps content positions; eraseHistory reshuffles", async () => {
+    const env = { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" };
+    const first = await startTestServer({ env });
+    let api = apiClient(first.url);
+    const media = await seedMedia(first.dataDir, "Life");
+    const file = path.join(first.dataDir, DATABASE_FILE);
+    for (const id of [...media.episodeIds, ...media.movieIds]) {
+      await exec(file, `INSERT INTO media_version (mediaItemId, path, size, mtime, durationMs, probedAt) VALUES (?, ?, 1, 0, 1200000, 0)`, [id, `/seeded/${id}.mkv`]);
+    }
+    const collection = (await api.post("/api/v1/collections", { name: "Shuffled" })).json;
+    await api.post(`/api/v1/collections/${collection.id}/items`, { mediaItemIds: [media.showId, ...media.movieIds] });
+    const channel = (await api.post("/api/v1/channels", { name: "Life", number: "60" })).json;
+    const playout = (await api.post("/api/v1/playouts", { channelId: channel.id, kind: "Sequential", definition: DEFINITION })).json;
+    expect(playout.build.success).toBe(true);
+    const items = async () => (await api.get(`/api/v1/playouts/${playout.id}/items?pageSize=1000`)).json.items as Array<{ id: number; start: string; mediaItemId: number }>;
+    const before = await items();
+    const lastBuild = playout.buildStatus.lastBuild;
+    await first.stop();
+
+    const second = await startTestServer({ dataDir: first.dataDir, env });
+    api = apiClient(second.url);
+    try {
+      // The start-up job runs a Continue build: the stored items stay, the status is renewed.
+      let status;
+      for (let i = 0; i < 100; i++) {
+        status = (await api.get(`/api/v1/playouts/${playout.id}`)).json.buildStatus;
+        if (status.lastBuild !== lastBuild) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(status.lastBuild).not.toBe(lastBuild);
+      expect(status.success).toBe(true);
+      const after = await items();
+      expect(after.slice(0, before.length).map((i) => i.id)).toEqual(before.map((i) => i.id));
+
+      const reset = await api.post(`/api/v1/channels/${channel.id}/playout/reset`);
+      expect(reset.json.success).toBe(true);
+      const afterReset = (await items()).map((i) => i.mediaItemId);
+      const erased = await api.post(`/api/v1/channels/${channel.id}/playout/reset?eraseHistory=true`);
+      expect(erased.json.success).toBe(true);
+      const afterErase = (await items()).map((i) => i.mediaItemId);
+      expect(afterErase).toHaveLength(afterReset.length);
+      expect(afterErase).not.toEqual(afterReset);
+    } finally {
+      await second.stop();
+      second.removeDataDir();
+    }
+  });
+});
