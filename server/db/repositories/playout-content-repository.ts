@@ -168,16 +168,18 @@ export class PlayoutContentRepository {
    */
   async descendants(rootIds: readonly number[]): Promise<Array<{ rootId: number; id: number }>> {
     if (!rootIds.length) return [];
-    const roots = list([...new Set(rootIds)]);
+    // The roots are first cut down to the containers among them (by primary key), so a long list of
+    // leaf ids (search results) costs one lookup each; children are then found through the parent index.
     const rows = await jsonRows<[number, number]>(
       this.manager,
-      `SELECT json_group_array(json_array(rootId, id) ORDER BY rootId, id) AS j FROM (
-         SELECT c."parentId" AS rootId, c."id" AS id FROM "media_item" c
-          WHERE c."parentId" IN ${IN_LIST} AND c."kind" IN (${kindList(PLAYABLE_KINDS)})
+      `WITH r AS (SELECT "id" FROM "media_item" WHERE "id" IN ${IN_LIST} AND +"kind" IN (${kindList(CONTAINER_KINDS)}))
+       SELECT json_group_array(json_array(rootId, id) ORDER BY rootId, id) AS j FROM (
+         SELECT c."parentId" AS rootId, c."id" AS id FROM r JOIN "media_item" c ON c."parentId" = r."id"
+          WHERE +c."kind" IN (${kindList(PLAYABLE_KINDS)})
          UNION ALL
-         SELECT s."parentId" AS rootId, e."id" AS id FROM "media_item" s JOIN "media_item" e ON e."parentId" = s."id"
-          WHERE s."parentId" IN ${IN_LIST} AND s."kind" IN (${kindList(CONTAINER_KINDS)}) AND e."kind" IN (${kindList(PLAYABLE_KINDS)}))`,
-      [roots, roots],
+         SELECT s."parentId" AS rootId, e."id" AS id FROM r JOIN "media_item" s ON s."parentId" = r."id" JOIN "media_item" e ON e."parentId" = s."id"
+          WHERE +s."kind" IN (${kindList(CONTAINER_KINDS)}) AND +e."kind" IN (${kindList(PLAYABLE_KINDS)}))`,
+      [list([...new Set(rootIds)])],
     );
     return rows.map(([rootId, id]) => ({ rootId, id }));
   }
