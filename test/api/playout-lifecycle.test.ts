@@ -1,9 +1,7 @@
-import path from "node:path";
-import sqlite3 from "sqlite3";
 import { describe, expect, it } from "vitest";
-import { DATABASE_FILE } from "../../server/db/data-source";
 import { apiClient } from "../support/http";
 import { seedMedia } from "../support/seed-media";
+import { addVersions } from "../support/sqlite";
 import { startTestServer } from "../support/test-server";
 
 const DEFINITION = `
@@ -17,23 +15,13 @@ playout:
   - repeat: true
 `;
 
-function exec(file: string, sql: string, params: unknown[] = []): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(file);
-    db.run(sql, params, (error) => db.close(() => (error ? reject(error) : resolve())));
-  });
-}
-
 describe("playout lifecycle", () => {
   it("Continue builds at start-up keep the timeline; Reset keeps content positions; eraseHistory reshuffles", async () => {
     const env = { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" };
     const first = await startTestServer({ env });
     let api = apiClient(first.url);
     const media = await seedMedia(first.dataDir, "Life");
-    const file = path.join(first.dataDir, DATABASE_FILE);
-    for (const id of [...media.episodeIds, ...media.movieIds]) {
-      await exec(file, `INSERT INTO media_version (mediaItemId, path, size, mtime, durationMs, probedAt) VALUES (?, ?, 1, 0, 1200000, 0)`, [id, `/seeded/${id}.mkv`]);
-    }
+    await addVersions(first.dataDir, [...media.episodeIds, ...media.movieIds], 1_200_000);
     const collection = (await api.post("/api/v1/collections", { name: "Shuffled" })).json;
     await api.post(`/api/v1/collections/${collection.id}/items`, { mediaItemIds: [media.showId, ...media.movieIds] });
     const channel = (await api.post("/api/v1/channels", { name: "Life", number: "60" })).json;

@@ -1,23 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import sqlite3 from "sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_FILE } from "../../server/db/data-source";
 import { apiClient, type ApiClient } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
+import { addVersions } from "../support/sqlite";
 import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 let api: ApiClient;
 let media: SeededMedia;
 const EPISODE_MS = 30 * 60_000;
-
-function exec(file: string, sql: string, params: unknown[] = []): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(file);
-    db.run(sql, params, (error) => db.close(() => (error ? reject(error) : resolve())));
-  });
-}
 
 const DEFINITION = `
 content:
@@ -34,10 +26,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
   api = apiClient(server.url);
   media = await seedMedia(server.dataDir, "Toon");
-  const file = path.join(server.dataDir, DATABASE_FILE);
-  for (const id of [...media.episodeIds, ...media.movieIds]) {
-    await exec(file, `INSERT INTO media_version (mediaItemId, path, size, mtime, durationMs, probedAt) VALUES (?, ?, 1, 0, ?, 0)`, [id, `/seeded/${id}.mkv`, EPISODE_MS]);
-  }
+  await addVersions(server.dataDir, [...media.episodeIds, ...media.movieIds], EPISODE_MS);
   const collection = (await api.post("/api/v1/collections", { name: "Cartoons" })).json;
   await api.post(`/api/v1/collections/${collection.id}/items`, { mediaItemIds: [media.showId] });
 });

@@ -1,21 +1,12 @@
 import path from "node:path";
-import sqlite3 from "sqlite3";
 import { describe, expect, it } from "vitest";
 import { createDataSource, DATABASE_FILE, openDatabase } from "../../server/db/data-source";
 import { Database } from "../../server/db/database";
 import { apiClient } from "../support/http";
+import { sqlAll } from "../support/sqlite";
 import { makeTempDir, startTestServer } from "../support/test-server";
 
-function sql<T = Record<string, unknown>>(file: string, query: string, params: unknown[] = []): Promise<T[]> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(file);
-    db.all(query, params, (error, rows) => {
-      db.close();
-      if (error) reject(error);
-      else resolve(rows as T[]);
-    });
-  });
-}
+const sql = sqlAll;
 
 describe("persistence", () => {
   it("data survives a restart on the same data folder, and first-start seeding runs only once", async () => {

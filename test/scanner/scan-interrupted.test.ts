@@ -1,22 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import sqlite3 from "sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
 import { apiClient, type ApiClient } from "../support/http";
+import { sqlAll } from "../support/sqlite";
 import { makeVideo } from "../support/media-fixtures";
 import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
 
-function query<T>(file: string, sql: string): Promise<T[]> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
-    db.all(sql, (error, rows) => {
-      db.close();
-      if (error) reject(error);
-      else resolve(rows as T[]);
-    });
-  });
-}
+const query = <T>(file: string, sql: string) => sqlAll<T>(file, sql);
 
 const FILES = 40;
 let server: TestServer;
