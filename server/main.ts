@@ -3,6 +3,16 @@ import { ConfigError, loadConfig } from "./config/load-config";
 import { createLogger } from "./logging/logger";
 import { startServer } from "./server";
 
+/**
+ * Tells a supervising parent the server is up: over Node IPC (child_process.fork) or, under
+ * Electron's utilityProcess, over `process.parentPort`.
+ */
+function announceReady(message: { type: "ready"; port: number; url: string }): void {
+  const parentPort = (process as NodeJS.Process & { parentPort?: { postMessage(value: unknown): void } }).parentPort;
+  if (parentPort) parentPort.postMessage(message);
+  else process.send?.(message);
+}
+
 /** Headless entry point: `npm start`, and the child process the desktop app supervises. */
 async function main(): Promise<void> {
   let config;
@@ -18,7 +28,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logging.level);
   const server = await startServer(config, log);
   process.stdout.write(`Airwave is serving ${server.url} (data folder: ${config.dataDir})\n`);
-  process.send?.({ type: "ready", port: server.port, url: server.url });
+  announceReady({ type: "ready", port: server.port, url: server.url });
 
   const stop = async (signal: string) => {
     log.info("stopping", { signal });
