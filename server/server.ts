@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
+import { locateFFmpeg } from "./config/ffmpeg-binaries";
 import type { AppConfig } from "./config/app-config";
 import { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
@@ -21,10 +22,12 @@ export interface RunningServer {
 const DRAIN_TIMEOUT_MS = 10_000;
 
 export async function startServer(config: AppConfig, log: Logger): Promise<RunningServer> {
+  const binaries = locateFFmpeg(config.ffmpeg);
+  if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
   const db = await Database.open(config.dataDir);
   const scans = new ScanCoordinator({
     entry: resolveScannerEntry(),
-    ffprobePath: config.ffmpeg.probePath ?? "ffprobe",
+    ffprobePath: binaries.ffprobe,
     dataDir: config.dataDir,
     log,
     onOutcome: (outcome) => services.libraries.recordScanOutcome(outcome),

@@ -1,0 +1,28 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { locateFFmpeg } from "../../server/config/ffmpeg-binaries";
+import { makeTempDir } from "../support/test-server";
+
+describe("finding FFmpeg", () => {
+  it("a configured path wins", () => {
+    const found = locateFFmpeg({ path: "/opt/ff/ffmpeg", probePath: "/opt/ff/ffprobe" });
+    expect(found).toEqual({ ffmpeg: "/opt/ff/ffmpeg", ffprobe: "/opt/ff/ffprobe", source: { ffmpeg: "configured", ffprobe: "configured" } });
+  });
+
+  it("else the binaries on PATH", () => {
+    const dir = makeTempDir();
+    for (const name of ["ffmpeg", "ffprobe"]) fs.writeFileSync(path.join(dir, name), "#!/bin/sh\n", { mode: 0o755 });
+    const found = locateFFmpeg({}, { PATH: dir });
+    expect(found.ffmpeg).toBe(path.join(dir, "ffmpeg"));
+    expect(found.source).toEqual({ ffmpeg: "path", ffprobe: "path" });
+  });
+
+  it("else the binaries npm install brought, which really run", () => {
+    const found = locateFFmpeg({}, { PATH: makeTempDir() });
+    expect(found.source).toEqual({ ffmpeg: "bundled", ffprobe: "bundled" });
+    expect(execFileSync(found.ffprobe, ["-version"], { encoding: "utf8" })).toMatch(/^ffprobe version/);
+    expect(execFileSync(found.ffmpeg, ["-version"], { encoding: "utf8" })).toMatch(/^ffmpeg version/);
+  });
+});
