@@ -23,6 +23,8 @@ export interface AppConfig {
     rebuildIntervalMinutes: number;
   };
   guide: { daysToBuild: number };
+  /** HDHomeRun emulation (/discover.json, /lineup.json, …). */
+  hdhomerun: { tunerCount: number; allowWithoutToken: boolean };
   ffmpeg: { path?: string; probePath?: string };
   logging: { level: LogLevel };
 }

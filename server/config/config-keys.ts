@@ -80,6 +80,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("Playout:TimeZone", timeZone, (c, v) => (c.playout.timeZone = v)),
   key("Playout:RebuildIntervalMinutes", integer(0, 24 * 60), (c, v) => (c.playout.rebuildIntervalMinutes = v)),
   key("Guide:DaysToBuild", integer(1, 31), (c, v) => (c.guide.daysToBuild = v)),
+  key("HDHomeRun:TunerCount", integer(1, 16), (c, v) => (c.hdhomerun.tunerCount = v)),
+  key("HDHomeRun:AllowWithoutToken", boolean, (c, v) => (c.hdhomerun.allowWithoutToken = v)),
   key("FFmpeg:Path", nonEmptyString, (c, v) => (c.ffmpeg.path = v)),
   key("FFmpeg:ProbePath", nonEmptyString, (c, v) => (c.ffmpeg.probePath = v)),
   key("Logging:Level", logLevel, (c, v) => (c.logging.level = v)),

@@ -20,6 +20,7 @@ function defaults(dataDir: string): AppConfig {
     jwt: {},
     playout: { daysToBuild: 2, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", rebuildIntervalMinutes: 60 },
     guide: { daysToBuild: 2 },
+    hdhomerun: { tunerCount: 2, allowWithoutToken: false },
     ffmpeg: {},
     logging: { level: "info" },
   };

@@ -46,7 +46,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const channels = new ChannelService(db, ffmpegProfiles);
   const smartCollections = new SmartCollectionService(db, clock);
   const playoutValidation = new PlayoutValidationService(deps.dataDir);
-  const playoutContent = new PlayoutContentService(db, smartCollections);
+  const playoutContent = new PlayoutContentService(db, smartCollections, clock);
   const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
   return {
     channels,

@@ -90,13 +90,38 @@ const playlistName = (group: string, name: string) => `${group.toLowerCase()}\u0
  * engine's `MediaItem`. A fixed number of queries per build (one per kind of lookup, plus one per
  * distinct search query), whatever the library size.
  */
+const CACHE_ENTRIES = 16;
+
 export class PlayoutContentService {
+  /** Recent results by library revision + content sources (+ minute, for relative-date queries). */
+  private readonly cache = new Map<string, Promise<ResolvedPlayoutContent>>();
+
   constructor(
     private readonly db: Database,
     private readonly smartCollections: SmartCollectionService,
+    private readonly clock: () => number = Date.now,
   ) {}
 
+  /**
+   * Resolves the definition's content. Channels built one after another over an unchanged library
+   * share the work: the result is reused while the library revision, the content sources and the
+   * minute stay the same. Callers must not modify the result.
+   */
   async resolve(definition: PlayoutDefinition): Promise<ResolvedPlayoutContent> {
+    const revision = await this.db.read((repos) => repos.settings.libraryRevision());
+    const sources = JSON.stringify(definition.content, (key, value) => (key === "location" ? undefined : value));
+    const key = `${revision}\n${Math.floor(this.clock() / 60_000)}\n${sources}`;
+    let result = this.cache.get(key);
+    if (!result) {
+      result = this.resolveNow(definition);
+      result.catch(() => this.cache.delete(key));
+      if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, result);
+    }
+    return result;
+  }
+
+  private async resolveNow(definition: PlayoutDefinition): Promise<ResolvedPlayoutContent> {
     const sources = definition.content;
     const problems: ContentProblem[] = [];
     const lookups = await this.db.read((repos) => this.lookUp(repos, sources));

@@ -1,6 +1,7 @@
 import { registerEnumType } from "type-graphql";
 import {
   AudioFormat,
+  BuildMode,
   CollectionType,
   HardwareAcceleration,
   LibraryKind,
@@ -8,6 +9,7 @@ import {
   MediaItemState,
   MediaStreamKind,
   PlaybackOrder,
+  PlayoutKind,
   ScalingBehavior,
   StreamingMode,
   SubtitleMode,
@@ -32,4 +34,6 @@ export function registerEnums(): void {
   registerEnumType(MediaStreamKind, { name: "MediaStreamKind" });
   registerEnumType(CollectionType, { name: "CollectionType" });
   registerEnumType(PlaybackOrder, { name: "PlaybackOrder" });
+  registerEnumType(PlayoutKind, { name: "PlayoutKind" });
+  registerEnumType(BuildMode, { name: "BuildMode" });
 }

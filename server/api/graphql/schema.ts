@@ -11,8 +11,9 @@ import { SmartCollectionResolver } from "./resolvers/smart-collection-resolver";
 import { MultiCollectionResolver } from "./resolvers/multi-collection-resolver";
 import { PlaylistGroupResolver, PlaylistItemResolver, PlaylistResolver } from "./resolvers/playlist-resolver";
 import { PlayoutValidationResolver } from "./resolvers/playout-validation-resolver";
+import { ChannelPlayoutResolver, PlayoutResolver } from "./resolvers/playout-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, SmartCollectionResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, SmartCollectionResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

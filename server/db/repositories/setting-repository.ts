@@ -8,6 +8,12 @@ export class SettingRepository {
     return (await this.manager.findOneBy(Setting, { key }))?.value;
   }
 
+  /** Increases with every change to the library's tables (kept by triggers). */
+  async libraryRevision(): Promise<number> {
+    const [row] = (await this.manager.query(`SELECT "value" FROM "library_revision" WHERE "id" = 1`)) as Array<{ value: number }>;
+    return row?.value ?? 0;
+  }
+
   async set(key: string, value: string): Promise<void> {
     await this.manager.save(Setting, { key, value });
   }

@@ -1,0 +1,195 @@
+// bench/build: the Sequential (YAML) playout builder.
+// (a) the pure engine: 30 days over a 10,000-item library (all, count, duration, pad_until, mid_roll on
+//     chaptered episodes, a shuffled content), median of several builds, next to a baseline loop that
+//     only copies as many item objects in the same run (target <= 100 ms per build);
+// (b) Reset builds with the database write for 100 channels x 2 days, through the services, over the
+//     same library seeded by SQL (target <= 5 s in total).
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+require("reflect-metadata");
+const { Database } = require(path.join(root, "dist/server/db/database.js"));
+const { createServices } = require(path.join(root, "dist/server/services/index.js"));
+const { buildSequentialPlayout } = require(path.join(root, "dist/server/playout/sequential/index.js"));
+const { validateDefinition } = require(path.join(root, "dist/server/playout/definition/index.js"));
+
+const DAY = 86_400_000;
+const CHANNELS = 100;
+const DAYS_TO_BUILD = 2;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-bench-build-"));
+const db = await Database.open(dataDir);
+const noScans = { start() { throw new Error("no scans here"); }, status() { return undefined; }, byScanId() { return undefined; }, reportProgress() {}, reportEnd() {} };
+const services = createServices(db, { dataDir, scans: noScans, playout: { daysToBuild: DAYS_TO_BUILD, timeZone: "America/New_York" } });
+await services.seed.seed(); // the default FFmpeg profile (and channel), as at server start-up
+
+// 10,000 media items: 100 shows x 4 seasons x 20 episodes (three chapters each), movies, ads, bumpers.
+const ids = { shows: [], movies: [], ads: [], bumpers: [] };
+await db.write(async (repos) => {
+  const m = repos.settings.manager;
+  const q = (sql, params) => m.query(sql, params);
+  const insert = async (sql, params) => {
+    await q(sql, params);
+    return (await q("SELECT last_insert_rowid() AS id"))[0].id;
+  };
+  const libraryId = await insert(`INSERT INTO library (name, kind) VALUES ('Bench', 'Shows')`);
+  const pathId = await insert(`INSERT INTO library_path (libraryId, path) VALUES (?, '/bench')`, [libraryId]);
+  let n = 0;
+  const item = async (kind, title, parentId, season, episode, durationMs, chapters = 0) => {
+    n += 1;
+    const id = await insert(
+      `INSERT INTO media_item (kind, libraryPathId, parentId, title, sortTitle, year, seasonNumber, episodeNumber, releaseDate, state, addedAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'Normal', 0, 0)`,
+      [kind, pathId, parentId, title, title.toLowerCase(), 1980 + (n % 40), season, episode, season ? `${2000 + season}-01-${String(episode ?? 1).padStart(2, "0")}` : null],
+    );
+    if (durationMs) {
+      const versionId = await insert(`INSERT INTO media_version (mediaItemId, path, size, mtime, durationMs, width, height, probedAt) VALUES (?, ?, 1, 0, ?, 1920, 1080, 0)`, [id, `/bench/${n}.mkv`, durationMs]);
+      for (let c = 0; c < chapters; c++) {
+        await q(`INSERT INTO media_chapter (mediaVersionId, chapterIndex, startMs, endMs, title) VALUES (?, ?, ?, ?, ?)`, [versionId, c, Math.round((durationMs * c) / chapters), Math.round((durationMs * (c + 1)) / chapters), `Part ${c + 1}`]);
+      }
+    }
+    return id;
+  };
+  for (let s = 0; s < 100; s++) {
+    const show = await item("Show", `Show ${s}`, null, null, null, 0);
+    ids.shows.push(show);
+    for (let season = 1; season <= 4; season++) {
+      const seasonId = await item("Season", `Season ${season}`, show, season, null, 0);
+      for (let e = 1; e <= 20; e++) await item("Episode", `Episode ${s}-${season}-${e}`, seasonId, season, e, (20 + ((s + e) % 25)) * 60_000, 3);
+    }
+  }
+  for (let i = 0; i < 30; i++) ids.ads.push(await item("OtherVideo", `Ad ${i}`, null, null, null, (15 + (i % 4) * 15) * 1000));
+  for (let i = 0; i < 3; i++) ids.bumpers.push(await item("OtherVideo", `Bumper ${i}`, null, null, null, 10_000 + i * 5000));
+  while (n < 10_000) ids.movies.push(await item("Movie", `Movie ${n}`, null, null, null, (70 + (n % 80)) * 60_000));
+});
+for (const [name, members] of [["Bench Shows", ids.shows], ["Bench Movies", ids.movies], ["Bench Ads", ids.ads], ["Bench Bumpers", ids.bumpers]]) {
+  const { collection } = await services.collections.create({ name });
+  await services.collections.addItems(collection.id, members);
+}
+
+const DEFINITION = `
+content:
+  - collection: Bench Shows
+    key: shows
+    order: chronological
+  - collection: Bench Movies
+    key: movies
+    order: shuffle
+  - collection: Bench Ads
+    key: ads
+    order: shuffle
+  - collection: Bench Bumpers
+    key: bumpers
+    order: chronological
+sequence:
+  - key: break
+    items:
+      - count: 2
+        content: ads
+playout:
+  - mid_roll: true
+    sequence: break
+  - count: 3
+    content: shows
+  - mid_roll: false
+  - all:
+    content: bumpers
+  - duration: 2 hours
+    content: movies
+    trim: true
+  - count: 1
+    content: shows
+  - pad_until: "06:00"
+    content: shows
+    tomorrow: "now >= 6"
+  - repeat: true
+`;
+
+// (a) the pure engine over the resolved library.
+const validation = validateDefinition(DEFINITION, { fileName: "bench.yaml" });
+if (!validation.definition) throw new Error(`bench definition is invalid: ${JSON.stringify(validation.errors)}`);
+const definition = validation.definition;
+const resolved = await services.playoutContent.resolve(definition);
+if (resolved.problems.length) throw new Error(`content problems: ${JSON.stringify(resolved.problems)}`);
+const libraryItems = Object.values(resolved.content).reduce((sum, c) => sum + (c.items?.length ?? 0), 0);
+const chaptered = resolved.content.shows.items.filter((i) => (i.chapters?.length ?? 0) > 0).length;
+const START = Date.parse("2026-03-01T05:00:00Z"); // crosses the DST change in New York
+const engineBuild = (seed) =>
+  buildSequentialPlayout({ definition, content: resolved.content, mode: "Reset", start: START, horizonMs: 30 * DAY, timeZone: "America/New_York", seed, budget: { maxMs: 60_000, elapsedMs: () => 0 } });
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const RUNS = 9;
+let result = engineBuild(1); // warm-up
+const buildSamples = [];
+const copySamples = [];
+let sink = 0;
+for (let r = 0; r < RUNS; r++) {
+  let started = performance.now();
+  result = engineBuild(r + 2);
+  buildSamples.push(performance.now() - started);
+  // Baseline: only copy as many item objects as the build produced.
+  const source = result.items;
+  started = performance.now();
+  const copies = new Array(source.length);
+  for (let i = 0; i < source.length; i++) copies[i] = { ...source[i] };
+  copySamples.push(performance.now() - started);
+  sink += copies.length;
+}
+const buildMs = median(buildSamples);
+const copyMs = median(copySamples);
+const kinds = result.items.reduce((acc, i) => ((acc[i.fillerKind] = (acc[i.fillerKind] ?? 0) + 1), acc), {});
+console.log(
+  `build (a): pure engine, 30 days over ${libraryItems} playable items (${chaptered} chaptered episodes), ${result.items.length} items per build ` +
+    `(${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(", ")}): ${buildMs.toFixed(1)} ms median of ${RUNS} ` +
+    `(baseline copy of ${sink / RUNS} objects: ${copyMs.toFixed(2)} ms), ratio ${(buildMs / copyMs).toFixed(0)}x (target <= 100 ms) ${buildMs <= 100 ? "PASS" : "FAIL"}`,
+);
+
+// (b) 100 channels: create the channels and playouts through the services (each create runs a Reset
+// build too), then time one Reset build with its database write per channel.
+const channelIds = [];
+let createStarted = performance.now();
+for (let c = 0; c < CHANNELS; c++) {
+  const view = await services.channels.create({ name: `Bench ${c}`, number: String(100 + c) });
+  channelIds.push(view.channel.id);
+}
+const channelsMs = performance.now() - createStarted;
+createStarted = performance.now();
+let createdItems = 0;
+for (const channelId of channelIds) {
+  const { build } = await services.playouts.create({ channelId, kind: "Sequential", definition: DEFINITION });
+  if (!build.success) throw new Error(`build failed: ${build.message}`);
+  createdItems += build.itemCount;
+}
+const createMs = performance.now() - createStarted;
+const resetStarted = performance.now();
+let resetItems = 0;
+for (const channelId of channelIds) {
+  const summary = await services.playouts.resetChannel(channelId);
+  if (!summary.success) throw new Error(`reset failed: ${summary.message}`);
+  resetItems += summary.itemCount;
+}
+const resetMs = performance.now() - resetStarted;
+const channelDays = CHANNELS * DAYS_TO_BUILD;
+const stored = (await db.read((repos) => repos.settings.manager.query(`SELECT COUNT(*) AS n FROM playout_item`)))[0].n;
+console.log(
+  `build (b): ${CHANNELS} channels x ${DAYS_TO_BUILD} days, Reset build + write: ${resetMs.toFixed(0)} ms total, ${(resetMs / channelDays).toFixed(1)} ms per channel-day, ` +
+    `${resetItems} items written (${stored} stored) (target <= 5000 ms) ${resetMs <= 5000 ? "PASS" : "FAIL"}`,
+);
+console.log(`build (b): creating the ${CHANNELS} channels took ${channelsMs.toFixed(0)} ms; the ${CHANNELS} playouts (validate + Reset build + write, ${createdItems} items) ${createMs.toFixed(0)} ms`);
+// Where a build's time goes: the content lookup alone (one per build), and the engine alone for 2 days.
+const resolveSamples = [];
+const engineSamples = [];
+for (let r = 0; r < 5; r++) {
+  let started = performance.now();
+  const again = await services.playoutContent.resolve(definition);
+  resolveSamples.push(performance.now() - started);
+  started = performance.now();
+  buildSequentialPlayout({ definition, content: again.content, mode: "Reset", start: Date.now(), horizonMs: DAYS_TO_BUILD * DAY, timeZone: "America/New_York", seed: r + 1 });
+  engineSamples.push(performance.now() - started);
+}
+console.log(`build (b): per build, content lookup (10,000-item library) ${median(resolveSamples).toFixed(1)} ms median, engine for ${DAYS_TO_BUILD} days ${median(engineSamples).toFixed(1)} ms median; the rest is validation and the write`);
+await db.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
