@@ -2,10 +2,11 @@ import { EventEmitter } from "node:events";
 
 /** What the supervisor needs from a running server process (Electron's utilityProcess or a Node child). */
 export interface SupervisedProcess {
-  readonly pid: number | undefined;
-  on(event: "message", listener: (message: unknown) => void): void;
-  on(event: "exit", listener: (code: number | null) => void): void;
-  kill(signal?: NodeJS.Signals): boolean;
+  readonly pid?: number;
+  /** "message" gets the message; "exit" gets the exit code (null when killed by a signal). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: "message" | "exit", listener: (...args: any[]) => void): unknown;
+  kill(signal?: NodeJS.Signals | number): boolean;
 }
 
 /** Starts one server process; the Electron shell passes utilityProcess.fork, tests child_process.fork. */
@@ -115,7 +116,7 @@ export class ServerSupervisor extends EventEmitter {
         child.kill("SIGKILL");
         reject(new Error(this.failure));
       }, this.options.readyTimeoutMs ?? 30_000);
-      child.on("message", (message) => {
+      child.on("message", (message: unknown) => {
         if (settled || !isReady(message)) return;
         settled = true;
         clearTimeout(timer);
@@ -124,7 +125,7 @@ export class ServerSupervisor extends EventEmitter {
         this.emit("ready", message);
         resolve(message);
       });
-      child.on("exit", (code) => {
+      child.on("exit", (code: number | null) => {
         clearTimeout(timer);
         if (this.child === child) this.child = undefined;
         if (this.current === "stopping" || this.current === "stopped" || this.current === "failed") return;

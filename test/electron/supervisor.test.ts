@@ -70,8 +70,8 @@ describe("the Electron shell's server supervisor (plain Node, real forked server
     const second = await readyAgain;
     expect(supervisor.state).toBe("ready");
     expect(supervisor.pid).not.toBe(firstPid);
-    const channels = await (await fetch(`http://127.0.0.1:${second.port}/api/v1/channels`)).json();
-    expect(channels.map((c: { number: string }) => c.number)).toContain("77");
+    const channels = (await (await fetch(`http://127.0.0.1:${second.port}/api/v1/channels`)).json()) as Array<{ number: string }>;
+    expect(channels.map((c) => c.number)).toContain("77");
   });
 
   it("stop leaves no process behind", async () => {
