@@ -162,4 +162,23 @@ describe("Sequential playouts", () => {
     expect(missing.json.errors[0]).toMatchObject({ field: "scheduleFile", message: expect.stringMatching(/cannot read/) });
     fs.rmSync(folder, { recursive: true, force: true });
   });
+
+  it("a playlist's entries play in turn: one movie, then two episodes, again and again", async () => {
+    const group = (await api.post("/api/v1/playlists/groups", { name: "Evenings" })).json;
+    const playlist = await api.post("/api/v1/playlists", {
+      name: "Mix",
+      playlistGroupId: group.id,
+      items: [
+        { collectionType: "MediaItem", mediaItemId: media.movieIds[0], playbackOrder: "Chronological", count: 1, playAll: false, includeInProgramGuide: true },
+        { collectionType: "TelevisionShow", mediaItemId: media.showId, playbackOrder: "SeasonEpisode", count: 2, playAll: false, includeInProgramGuide: true },
+      ],
+    });
+    expect(playlist.status, playlist.text).toBe(201);
+    const definition = 'content:\n  - playlist: "Mix"\n    playlist_group: "Evenings"\n    key: mix\nplayout:\n  - count: 6\n    content: mix\n  - repeat: true\n';
+    const preview = await api.post("/api/v1/playouts/preview", { definition, start: "2026-02-01T00:00:00Z", hours: 3 });
+    expect(preview.status, preview.text).toBe(200);
+    const ids = preview.json.items.slice(0, 6).map((i: { mediaItemId: number }) => i.mediaItemId);
+    const [e11, e12, e21, e22] = media.episodeIds;
+    expect(ids).toEqual([media.movieIds[0], e11, e12, media.movieIds[0], e21, e22]);
+  });
 });
