@@ -13,6 +13,7 @@ import { configureJson } from "./http/json";
 import { legacyRewrite } from "./http/legacy-rewrite";
 import { malformedPath, problemDetailsHandler, routeNotFound, unauthorized } from "./http/problem-details";
 import { requireWriteKey } from "./http/write-key";
+import { iptvRouter } from "./iptv";
 import type { Logger } from "./logging/logger";
 import type { Services } from "./services";
 
@@ -52,6 +53,7 @@ export async function createApp({ config, services, log }: AppDependencies): Pro
   });
   app.use("/docs", swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: "Airwave API" }));
 
+  app.use(iptvRouter(services, config));
   app.use("/api", routeNotFound);
   app.use(problemDetailsHandler(log));
   return { app, stop: stopGraphql };

@@ -32,7 +32,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     log,
     onOutcome: (outcome) => services.libraries.recordScanOutcome(outcome),
   });
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, playout: config.playout });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: { daysToBuild: config.guide.daysToBuild, timeZone: config.playout.timeZone } });
   let app;
   try {
     await services.seed.seed();

@@ -2,6 +2,8 @@ import type { Database } from "../db/database";
 import { ChannelService } from "./channel-service";
 import { CollectionService } from "./collection-service";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
+import { GuideService, type GuideSettings } from "./guide-service";
+import { IptvTokenService } from "./iptv-token-service";
 import { LibraryService } from "./library-service";
 import type { ScanLauncher } from "./library-scanning";
 import { MaintenanceService } from "./maintenance-service";
@@ -20,6 +22,8 @@ export interface Services {
   channels: ChannelService;
   collections: CollectionService;
   ffmpegProfiles: FFmpegProfileService;
+  guide: GuideService;
+  iptvTokens: IptvTokenService;
   libraries: LibraryService;
   scanCallbacks: ScanCallbackService;
   media: MediaService;
@@ -37,6 +41,9 @@ export interface ServiceDependencies {
   dataDir: string;
   scans: ScanLauncher;
   playout?: PlayoutSettings;
+  /** `JWT:IssuerSigningKey`: when set, /iptv/ routes need a token. */
+  jwtSigningKey?: string;
+  guide?: GuideSettings;
   clock?: () => number;
 }
 
@@ -52,6 +59,8 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     channels,
     collections: new CollectionService(db),
     ffmpegProfiles,
+    guide: new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock),
+    iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
     libraries: new LibraryService(db, deps.scans),
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
     media: new MediaService(db),
