@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
 import { locateFFmpeg } from "./config/ffmpeg-binaries";
+import { FFmpegCapabilitiesProbe } from "./streaming/ffmpeg-capabilities-probe";
 import type { AppConfig } from "./config/app-config";
 import { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
@@ -32,7 +33,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     log,
     onOutcome: (outcome) => services.libraries.recordScanOutcome(outcome),
   });
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: { daysToBuild: config.guide.daysToBuild, timeZone: config.playout.timeZone } });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, ffmpegInfo: new FFmpegCapabilitiesProbe(binaries), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: { daysToBuild: config.guide.daysToBuild, timeZone: config.playout.timeZone } });
   let app;
   try {
     await services.seed.seed();

@@ -1,6 +1,7 @@
 import type { Database } from "../db/database";
 import { ChannelService } from "./channel-service";
 import { CollectionService } from "./collection-service";
+import type { FFmpegInfoSource } from "./ffmpeg-info";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { GuideService, type GuideSettings } from "./guide-service";
 import { IptvTokenService } from "./iptv-token-service";
@@ -22,6 +23,7 @@ export interface Services {
   channels: ChannelService;
   collections: CollectionService;
   ffmpegProfiles: FFmpegProfileService;
+  ffmpegInfo?: FFmpegInfoSource;
   guide: GuideService;
   iptvTokens: IptvTokenService;
   libraries: LibraryService;
@@ -40,6 +42,7 @@ export interface Services {
 export interface ServiceDependencies {
   dataDir: string;
   scans: ScanLauncher;
+  ffmpegInfo?: FFmpegInfoSource;
   playout?: PlayoutSettings;
   /** `JWT:IssuerSigningKey`: when set, /iptv/ routes need a token. */
   jwtSigningKey?: string;
@@ -59,6 +62,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     channels,
     collections: new CollectionService(db),
     ffmpegProfiles,
+    ffmpegInfo: deps.ffmpegInfo,
     guide: new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock),
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
     libraries: new LibraryService(db, deps.scans),

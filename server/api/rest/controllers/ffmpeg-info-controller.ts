@@ -1,0 +1,21 @@
+import { Controller, Get, Route, Tags } from "tsoa";
+import type { FFmpegInfo } from "../../../services/ffmpeg-info";
+import type { RestContext } from "../rest-context";
+
+@Route("api/v1/ffmpeg")
+@Tags("FFmpeg profiles")
+export class FFmpegInfoController extends Controller {
+  constructor(private readonly context: RestContext) {
+    super();
+  }
+
+  /** Which FFmpeg and ffprobe the server uses (configured, on PATH, or bundled), their version and capabilities. */
+  @Get("info")
+  public async getFFmpegInfo(): Promise<FFmpegInfo> {
+    const source = this.context.services.ffmpegInfo;
+    if (!source) {
+      return { ffmpegPath: "ffmpeg", ffprobePath: "ffprobe", ffmpegSource: "missing", ffprobeSource: "missing", available: false, error: "FFmpeg is not configured", supportsReadrate: false, videoEncoders: [], audioEncoders: [], hardwareAccelerations: [] };
+    }
+    return source.info();
+  }
+}

@@ -1,0 +1,54 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { FFmpegBinaries } from "../config/ffmpeg-binaries";
+import type { FFmpegInfo, FFmpegInfoSource } from "../services/ffmpeg-info";
+import { parseCapabilities } from "./ffmpeg/capabilities-parser";
+
+const run = promisify(execFile);
+const TIMEOUT_MS = 15_000;
+
+async function output(binary: string, args: string[]): Promise<string> {
+  const { stdout } = await run(binary, ["-hide_banner", ...args], { timeout: TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024, windowsHide: true });
+  return String(stdout);
+}
+
+/**
+ * Asks the installed FFmpeg what it can do (version, encoders, hardware acceleration, filters,
+ * `-readrate`), once: the answer does not change while the server runs.
+ */
+export class FFmpegCapabilitiesProbe implements FFmpegInfoSource {
+  private probed: Promise<FFmpegInfo> | undefined;
+
+  constructor(private readonly binaries: FFmpegBinaries) {}
+
+  info(): Promise<FFmpegInfo> {
+    this.probed ??= this.probe();
+    return this.probed;
+  }
+
+  private async probe(): Promise<FFmpegInfo> {
+    const base = { ffmpegPath: this.binaries.ffmpeg, ffprobePath: this.binaries.ffprobe, ffmpegSource: this.binaries.source.ffmpeg, ffprobeSource: this.binaries.source.ffprobe };
+    try {
+      const [version, encoders, hwaccels, filters, options] = await Promise.all([
+        output(this.binaries.ffmpeg, ["-version"]),
+        output(this.binaries.ffmpeg, ["-encoders"]),
+        output(this.binaries.ffmpeg, ["-hwaccels"]),
+        output(this.binaries.ffmpeg, ["-filters"]),
+        output(this.binaries.ffmpeg, ["-h", "long"]),
+      ]);
+      const capabilities = parseCapabilities({ version, encoders, hwaccels, filters, options });
+      return {
+        ...base,
+        available: true,
+        version: version.split("\n")[0].trim(),
+        supportsReadrate: capabilities.supportsReadrate,
+        videoEncoders: [...capabilities.encoders].filter((e) => /264|265|hevc|mpeg2|av1|vp9/i.test(e)).sort(),
+        audioEncoders: [...capabilities.encoders].filter((e) => /^(aac|ac3|eac3|libmp3lame|libopus|mp2)$/i.test(e)).sort(),
+        hardwareAccelerations: [...capabilities.hwaccels].sort(),
+      };
+    } catch (error) {
+      this.probed = undefined;
+      return { ...base, available: false, error: error instanceof Error ? error.message.split("\n")[0] : String(error), videoEncoders: [], audioEncoders: [], hardwareAccelerations: [], supportsReadrate: false };
+    }
+  }
+}
