@@ -159,3 +159,18 @@ export enum BuildMode {
   Refresh = "Refresh",
   Reset = "Reset",
 }
+
+export enum MarathonGroupBy {
+  Show = "Show",
+  Season = "Season",
+  Artist = "Artist",
+  Album = "Album",
+  Director = "Director",
+}
+
+export enum MultipleMode {
+  Count = "Count",
+  CollectionSize = "CollectionSize",
+  PlaylistItemSize = "PlaylistItemSize",
+  MultiEpisodeGroupSize = "MultiEpisodeGroupSize",
+}

@@ -1,4 +1,5 @@
 import type { Database } from "../db/database";
+import { BuildMode } from "../domain/enums";
 import { ChannelService } from "./channel-service";
 import { CollectionService } from "./collection-service";
 import type { FFmpegInfoSource } from "./ffmpeg-info";
@@ -15,6 +16,7 @@ import { PlayoutValidationService } from "./playout-validation-service";
 import { PlayoutContentService } from "./playout-content-service";
 import { PlayoutService, type PlayoutSettings } from "./playout-service";
 import { ScanCallbackService } from "./scan-callback-service";
+import { ScheduleService } from "./schedule-service";
 import { SeedService } from "./seed-service";
 import { SmartCollectionService } from "./smart-collection-service";
 
@@ -34,6 +36,7 @@ export interface Services {
   playoutValidation: PlayoutValidationService;
   playoutContent: PlayoutContentService;
   playouts: PlayoutService;
+  schedules: ScheduleService;
   maintenance: MaintenanceService;
   seed: SeedService;
   smartCollections: SmartCollectionService;
@@ -58,6 +61,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const playoutValidation = new PlayoutValidationService(deps.dataDir);
   const playoutContent = new PlayoutContentService(db, smartCollections, clock);
   const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
+  const playouts = new PlayoutService(db, playoutValidation, playoutContent, playoutSettings, clock);
   return {
     channels,
     collections: new CollectionService(db),
@@ -72,7 +76,8 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     playlists: new PlaylistService(db),
     playoutValidation,
     playoutContent,
-    playouts: new PlayoutService(db, playoutValidation, playoutContent, playoutSettings, clock),
+    playouts,
+    schedules: new ScheduleService(db, async (ids) => { for (const id of ids) await playouts.build(id, BuildMode.Refresh); }),
     maintenance: new MaintenanceService(db, deps.dataDir),
     seed: new SeedService(db, ffmpegProfiles, channels),
     smartCollections,

@@ -3,6 +3,12 @@ import {
   AudioFormat,
   BuildMode,
   CollectionType,
+  FixedStartTimeBehavior,
+  GuideMode,
+  MarathonGroupBy,
+  MultipleMode,
+  PlayoutMode,
+  TailMode,
   HardwareAcceleration,
   LibraryKind,
   MediaItemKind,
@@ -36,4 +42,10 @@ export function registerEnums(): void {
   registerEnumType(PlaybackOrder, { name: "PlaybackOrder" });
   registerEnumType(PlayoutKind, { name: "PlayoutKind" });
   registerEnumType(BuildMode, { name: "BuildMode" });
+  registerEnumType(FixedStartTimeBehavior, { name: "FixedStartTimeBehavior" });
+  registerEnumType(PlayoutMode, { name: "PlayoutMode" });
+  registerEnumType(TailMode, { name: "TailMode" });
+  registerEnumType(GuideMode, { name: "GuideMode" });
+  registerEnumType(MarathonGroupBy, { name: "MarathonGroupBy" });
+  registerEnumType(MultipleMode, { name: "MultipleMode" });
 }

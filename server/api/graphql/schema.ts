@@ -12,8 +12,9 @@ import { MultiCollectionResolver } from "./resolvers/multi-collection-resolver";
 import { PlaylistGroupResolver, PlaylistItemResolver, PlaylistResolver } from "./resolvers/playlist-resolver";
 import { PlayoutValidationResolver } from "./resolvers/playout-validation-resolver";
 import { ChannelPlayoutResolver, PlayoutResolver } from "./resolvers/playout-resolver";
+import { ScheduleItemResolver, ScheduleResolver } from "./resolvers/schedule-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, SmartCollectionResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

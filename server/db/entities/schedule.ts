@@ -1,8 +1,10 @@
+import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from "typeorm";
 import {
   CollectionType,
   FixedStartTimeBehavior,
   GuideMode,
+  MultipleMode,
   PlaybackOrder,
   PlayoutMode,
   SubtitleMode,
@@ -10,26 +12,34 @@ import {
 } from "../../domain/enums";
 
 /** A classic schedule: an ordered list of items that a Classic playout cycles through. */
+@ObjectType({ description: "A classic schedule: an ordered list of items a Classic playout cycles through." })
 @Entity("schedule")
 export class Schedule {
+  @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Field(() => String)
   @Column({ type: "varchar", length: 50, unique: true, collation: "NOCASE" })
   name: string;
 
+  @Field(() => Boolean)
   @Column({ type: "boolean", default: false })
   keepMultiPartEpisodesTogether: boolean;
 
+  @Field(() => Boolean)
   @Column({ type: "boolean", default: false })
   treatCollectionsAsShows: boolean;
 
+  @Field(() => Boolean)
   @Column({ type: "boolean", default: false })
   shuffleScheduleItems: boolean;
 
+  @Field(() => Boolean)
   @Column({ type: "boolean", default: false })
   randomStartPoint: boolean;
 
+  @Field(() => FixedStartTimeBehavior)
   @Column({ type: "varchar", length: 20, default: FixedStartTimeBehavior.Strict })
   fixedStartTimeBehavior: FixedStartTimeBehavior;
 
@@ -37,12 +47,15 @@ export class Schedule {
   items?: Relation<ScheduleItem[]>;
 }
 
+@ObjectType({ description: "One item of a classic schedule, shaped by its playout mode." })
 @Entity("schedule_item")
 @Index("IDX_schedule_item_schedule", ["scheduleId", "position"])
 export class ScheduleItem {
+  @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Field(() => Int)
   @Column({ type: "integer" })
   scheduleId: number;
 
@@ -50,6 +63,7 @@ export class ScheduleItem {
   @JoinColumn({ name: "scheduleId" })
   schedule?: Relation<Schedule>;
 
+  @Field(() => Int, { name: "index", description: "Position in the schedule, 0..n-1." })
   @Column({ type: "integer" })
   position: number;
 
@@ -57,33 +71,43 @@ export class ScheduleItem {
   @Column({ type: "integer", nullable: true })
   startTimeSeconds: number | null;
 
+  @Field(() => FixedStartTimeBehavior, { nullable: true, description: "Null: the schedule's behaviour." })
   @Column({ type: "varchar", length: 20, nullable: true })
   fixedStartTimeBehavior: FixedStartTimeBehavior | null;
 
+  @Field(() => PlayoutMode)
   @Column({ type: "varchar", length: 20 })
   playoutMode: PlayoutMode;
 
+  @Field(() => CollectionType)
   @Column({ type: "varchar", length: 30 })
   collectionType: CollectionType;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   collectionId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   mediaItemId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   multiCollectionId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   smartCollectionId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   playlistId: number | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "text", nullable: true })
   searchQuery: string | null;
 
+  @Field(() => PlaybackOrder)
   @Column({ type: "varchar", length: 30 })
   playbackOrder: PlaybackOrder;
 
@@ -91,6 +115,7 @@ export class ScheduleItem {
   @Column({ type: "simple-json", nullable: true })
   marathon: { groupBy: string; shuffleGroups: boolean; shuffleItems: boolean; batchSize: number | null } | null;
 
+  @Field(() => MultipleMode, { nullable: true })
   @Column({ type: "varchar", length: 30, nullable: true })
   multipleMode: string | null;
 
@@ -101,45 +126,58 @@ export class ScheduleItem {
   @Column({ type: "integer", nullable: true })
   playoutDurationSeconds: number | null;
 
+  @Field(() => TailMode, { nullable: true })
   @Column({ type: "varchar", length: 20, nullable: true })
   tailMode: TailMode | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   discardToFillAttempts: number | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 200, nullable: true })
   customTitle: string | null;
 
+  @Field(() => GuideMode)
   @Column({ type: "varchar", length: 20, default: GuideMode.Normal })
   guideMode: GuideMode;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   preRollFillerId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   midRollFillerId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   postRollFillerId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   tailFillerId: number | null;
 
+  @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   fallbackFillerId: number | null;
 
   @Column({ type: "simple-json", nullable: true })
   watermarkIds: number[] | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 3, nullable: true })
   preferredAudioLanguageCode: string | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 200, nullable: true })
   preferredAudioTitle: string | null;
 
+  @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 3, nullable: true })
   preferredSubtitleLanguageCode: string | null;
 
+  @Field(() => SubtitleMode, { nullable: true })
   @Column({ type: "varchar", length: 20, nullable: true })
   subtitleMode: SubtitleMode | null;
 }

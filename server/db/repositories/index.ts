@@ -9,6 +9,7 @@ import { MultiCollectionRepository } from "./multi-collection-repository";
 import { PlaylistRepository } from "./playlist-repository";
 import { PlayoutRepository } from "./playout-repository";
 import { PlayoutContentRepository } from "./playout-content-repository";
+import { ScheduleRepository } from "./schedule-repository";
 import { SettingRepository } from "./setting-repository";
 import { SmartCollectionRepository } from "./smart-collection-repository";
 
@@ -25,6 +26,7 @@ export interface Repositories {
   playouts: PlayoutRepository;
   playoutContent: PlayoutContentRepository;
   resolutions: ResolutionRepository;
+  schedules: ScheduleRepository;
   settings: SettingRepository;
   smartCollections: SmartCollectionRepository;
 }
@@ -42,6 +44,7 @@ export function createRepositories(manager: EntityManager): Repositories {
     playouts: new PlayoutRepository(manager),
     playoutContent: new PlayoutContentRepository(manager),
     resolutions: new ResolutionRepository(manager),
+    schedules: new ScheduleRepository(manager),
     settings: new SettingRepository(manager),
     smartCollections: new SmartCollectionRepository(manager),
   };
