@@ -1,7 +1,7 @@
 import path from "node:path";
-import sqlite3 from "sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
+import { sqlAll } from "../support/sqlite";
 import { apiClient, type ApiClient, type RawResponse } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -11,16 +11,7 @@ let dbFile: string;
 const collections: Array<{ id: number; name: string }> = [];
 const smart: Array<{ id: number; name: string }> = [];
 
-function sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(dbFile);
-    db.all(query, params, (error, rows) => {
-      db.close();
-      if (error) reject(error);
-      else resolve(rows as T[]);
-    });
-  });
-}
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => sqlAll<T>(dbFile, query, params);
 
 beforeAll(async () => {
   server = await startTestServer();

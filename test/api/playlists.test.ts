@@ -1,7 +1,7 @@
 import path from "node:path";
-import sqlite3 from "sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
+import { sqlAll, sqlInsert } from "../support/sqlite";
 import { apiClient, type ApiClient, type RawResponse } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -13,28 +13,9 @@ let dbFile: string;
 const t = { collectionId: 0, smartCollectionId: 0, multiCollectionId: 0, showId: 0, seasonId: 0, episodeId: 0, movieId: 0, artistId: 0 };
 let groupId: number;
 
-function sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(dbFile);
-    db.all(query, params, (error, rows) => {
-      db.close();
-      if (error) reject(error);
-      else resolve(rows as T[]);
-    });
-  });
-}
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => sqlAll<T>(dbFile, query, params);
 
-/** Inserts one row and returns its id. */
-function insert(query: string, params: unknown[]): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(dbFile);
-    db.run(query, params, function (this: sqlite3.RunResult, error: Error | null) {
-      db.close();
-      if (error) reject(error);
-      else resolve(this.lastID);
-    });
-  });
-}
+const insert = (query: string, params: unknown[]) => sqlInsert(dbFile, query, params);
 
 /** Media rows written straight into the server's SQLite file: no files or scan needed. */
 async function seedMedia(): Promise<void> {

@@ -1,7 +1,7 @@
 import path from "node:path";
-import sqlite3 from "sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
+import { sqlAll, sqlInsert } from "../support/sqlite";
 import { apiClient, type ApiClient, type RawResponse } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -15,27 +15,9 @@ const t = {
   preRoll: 0, preRollPad: 0, midRollPad: 0, postRoll: 0, tail: 0, fallback: 0, watermarkA: 0, watermarkB: 0,
 };
 
-function sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(dbFile);
-    db.all(query, params, (error, rows) => {
-      db.close();
-      if (error) reject(error);
-      else resolve(rows as T[]);
-    });
-  });
-}
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => sqlAll<T>(dbFile, query, params);
 
-function insert(query: string, params: unknown[]): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(dbFile);
-    db.run(query, params, function (this: sqlite3.RunResult, error: Error | null) {
-      db.close();
-      if (error) reject(error);
-      else resolve(this.lastID);
-    });
-  });
-}
+const insert = (query: string, params: unknown[]) => sqlInsert(dbFile, query, params);
 
 const filler = (name: string, kind: string, mode: string | null) =>
   insert("INSERT INTO filler_preset (name, kind, mode, collectionType, collectionId) VALUES (?, ?, ?, 'Collection', ?)", [name, kind, mode, t.collectionId]);

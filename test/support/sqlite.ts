@@ -23,3 +23,15 @@ export async function addVersions(dataDir: string, itemIds: readonly number[], d
     await sqlAll(databaseFile(dataDir), `INSERT INTO media_version (mediaItemId, path, size, mtime, durationMs, probedAt) VALUES (?, ?, 1, 0, ?, 0)`, [id, `/seeded/${id}.mkv`, durationMs]);
   }
 }
+
+/** Inserts one row into a SQLite file and returns its id. */
+export function sqlInsert(file: string, query: string, params: unknown[] = []): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(file);
+    db.run(query, params, function (this: sqlite3.RunResult, error: Error | null) {
+      db.close();
+      if (error) reject(error);
+      else resolve(this.lastID);
+    });
+  });
+}
