@@ -1,17 +1,5 @@
-import { Field, Int, ObjectType } from "type-graphql";
 import { MediaItem } from "../../../db/entities/media-item";
+import { PageType } from "./page-type";
 
-@ObjectType("MediaItemPage")
-export class MediaItemPageType {
-  @Field(() => Int)
-  pageNumber: number;
-
-  @Field(() => Int)
-  pageSize: number;
-
-  @Field(() => Int)
-  totalCount: number;
-
-  @Field(() => [MediaItem])
-  items: MediaItem[];
-}
+export const MediaItemPageType = PageType("MediaItemPage", MediaItem);
+export type MediaItemPageType = InstanceType<typeof MediaItemPageType>;

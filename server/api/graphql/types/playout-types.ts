@@ -1,5 +1,6 @@
 import { Field, Float, Int, ObjectType } from "type-graphql";
 import { BuildMode, PlayoutKind } from "../../../domain/enums";
+import { PageType } from "./page-type";
 
 @ObjectType("PlayoutBuildStatus", { description: "The outcome of a playout's last build." })
 export class PlayoutBuildStatusType {
@@ -67,81 +68,6 @@ export class PlayoutChangeType {
   build: PlayoutBuildSummaryType;
 }
 
-@ObjectType("PlayoutItem", { description: "One scheduled piece of a channel's timeline." })
-export class PlayoutItemType {
-  @Field(() => Int)
-  id: number;
-
-  @Field(() => String, { description: "ISO 8601" })
-  start: string;
-
-  @Field(() => String, { description: "ISO 8601" })
-  finish: string;
-
-  @Field(() => Int, { nullable: true, description: "Absent for an offline gap." })
-  mediaItemId?: number;
-
-  @Field(() => String, { nullable: true, description: "Title of the media item." })
-  title?: string;
-
-  @Field(() => String, { nullable: true })
-  mediaKind?: string;
-
-  @Field(() => Int)
-  inPointMs: number;
-
-  @Field(() => Int)
-  outPointMs: number;
-
-  @Field(() => String)
-  fillerKind: string;
-
-  @Field(() => Int)
-  guideGroup: number;
-
-  @Field(() => String, { nullable: true })
-  customTitle?: string;
-
-  @Field(() => String, { nullable: true })
-  contentKey?: string;
-}
-
-@ObjectType("PlayoutItemPage")
-export class PlayoutItemPageType {
-  @Field(() => Int)
-  pageNumber: number;
-
-  @Field(() => Int)
-  pageSize: number;
-
-  @Field(() => Int)
-  totalCount: number;
-
-  @Field(() => [PlayoutItemType])
-  items: PlayoutItemType[];
-}
-
-@ObjectType("NowPlaying", { description: "What a channel plays at a moment." })
-export class NowPlayingType {
-  @Field(() => Int)
-  channelId: number;
-
-  @Field(() => String, { description: "ISO 8601" })
-  at: string;
-
-  @Field(() => PlayoutItemType, { nullable: true, description: "Absent in a gap (offline)." })
-  current?: PlayoutItemType;
-
-  @Field(() => Float, { nullable: true, description: "ms into the current item's media." })
-  offsetMs?: number;
-
-  @Field(() => Float, { nullable: true, description: "ms until the current item (or the gap) ends." })
-  remainingMs?: number;
-
-  @Field(() => [PlayoutItemType])
-  next: PlayoutItemType[];
-}
-
 @ObjectType("PlayoutPreviewItem")
 export class PlayoutPreviewItemType {
   @Field(() => String, { description: "ISO 8601" })
@@ -171,6 +97,44 @@ export class PlayoutPreviewItemType {
   @Field(() => String, { nullable: true })
   contentKey?: string;
 }
+
+@ObjectType("PlayoutItem", { description: "One scheduled piece of a channel's timeline." })
+export class PlayoutItemType extends PlayoutPreviewItemType {
+  @Field(() => Int)
+  id: number;
+
+  @Field(() => String, { nullable: true, description: "Title of the media item." })
+  title?: string;
+
+  @Field(() => String, { nullable: true })
+  mediaKind?: string;
+}
+
+export const PlayoutItemPageType = PageType("PlayoutItemPage", PlayoutItemType);
+export type PlayoutItemPageType = InstanceType<typeof PlayoutItemPageType>;
+
+
+@ObjectType("NowPlaying", { description: "What a channel plays at a moment." })
+export class NowPlayingType {
+  @Field(() => Int)
+  channelId: number;
+
+  @Field(() => String, { description: "ISO 8601" })
+  at: string;
+
+  @Field(() => PlayoutItemType, { nullable: true, description: "Absent in a gap (offline)." })
+  current?: PlayoutItemType;
+
+  @Field(() => Float, { nullable: true, description: "ms into the current item's media." })
+  offsetMs?: number;
+
+  @Field(() => Float, { nullable: true, description: "ms until the current item (or the gap) ends." })
+  remainingMs?: number;
+
+  @Field(() => [PlayoutItemType])
+  next: PlayoutItemType[];
+}
+
 
 @ObjectType("PlayoutPreview", { description: "The timeline a Reset build would produce; nothing is saved." })
 export class PlayoutPreviewType {

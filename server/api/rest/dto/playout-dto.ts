@@ -38,15 +38,12 @@ export interface PlayoutCreatedDto extends PlayoutDto {
   build: BuildSummaryDto;
 }
 
-export interface PlayoutItemDto {
-  /** @isInt */
-  id: number;
+/** One item of a timeline: stored (PlayoutItemDto) or only previewed. */
+export interface PreviewItemDto {
   start: string;
   finish: string;
   /** Absent for an offline gap. @isInt */
   mediaItemId?: number;
-  title?: string;
-  mediaKind?: string;
   /** @isInt */
   inPointMs: number;
   /** @isInt */
@@ -56,6 +53,13 @@ export interface PlayoutItemDto {
   guideGroup: number;
   customTitle?: string;
   contentKey?: string;
+}
+
+export interface PlayoutItemDto extends PreviewItemDto {
+  /** @isInt */
+  id: number;
+  title?: string;
+  mediaKind?: string;
 }
 
 export interface PlayoutItemPageDto {
@@ -81,17 +85,6 @@ export interface NowPlayingDto {
   next: PlayoutItemDto[];
 }
 
-export interface PreviewItemDto {
-  start: string;
-  finish: string;
-  mediaItemId?: number;
-  inPointMs: number;
-  outPointMs: number;
-  fillerKind: string;
-  guideGroup: number;
-  customTitle?: string;
-  contentKey?: string;
-}
 
 export interface PreviewDto {
   items: PreviewItemDto[];
