@@ -174,3 +174,13 @@ export enum MultipleMode {
   PlaylistItemSize = "PlaylistItemSize",
   MultiEpisodeGroupSize = "MultiEpisodeGroupSize",
 }
+
+export enum DayOfWeek {
+  Monday = "Monday",
+  Tuesday = "Tuesday",
+  Wednesday = "Wednesday",
+  Thursday = "Thursday",
+  Friday = "Friday",
+  Saturday = "Saturday",
+  Sunday = "Sunday",
+}

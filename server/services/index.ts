@@ -15,6 +15,7 @@ import { PlaylistService } from "./playlist-service";
 import { PlayoutValidationService } from "./playout-validation-service";
 import { PlayoutContentService } from "./playout-content-service";
 import { PlayoutService, type PlayoutSettings } from "./playout-service";
+import { SequentialKind } from "./playout-kinds/sequential-kind";
 import { ScanCallbackService } from "./scan-callback-service";
 import { ScheduleService } from "./schedule-service";
 import { SeedService } from "./seed-service";
@@ -61,7 +62,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const playoutValidation = new PlayoutValidationService(deps.dataDir);
   const playoutContent = new PlayoutContentService(db, smartCollections, clock);
   const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
-  const playouts = new PlayoutService(db, playoutValidation, playoutContent, playoutSettings, clock);
+  const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock);
   return {
     channels,
     collections: new CollectionService(db),

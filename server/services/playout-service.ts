@@ -3,16 +3,14 @@ import { BuildMode, PlayoutKind } from "../domain/enums";
 import type { Database } from "../db/database";
 import { Playout, type PlayoutItem } from "../db/entities/playout";
 import type { PlayoutItemRow } from "../db/repositories/playout-repository";
-import type { DefinitionError } from "../playout/definition";
-import type { PlayoutDefinition } from "../playout/definition/model";
 import { findNowPlaying } from "../playout/now-playing";
-import { buildSequentialPlayout, BuildError, type SequentialBuildState, type SequentialItem } from "../playout/sequential";
-import { DomainError, type FieldError } from "./domain-error";
-import type { PlayoutContentService } from "./playout-content-service";
+import type { SequentialItem } from "../playout/sequential";
+import type { TimelineItem } from "../playout/timeline-item";
+import { DomainError } from "./domain-error";
+import type { PlayoutKindStrategy, PlayoutSource } from "./playout-kinds/kind-strategy";
+import type { SequentialKind } from "./playout-kinds/sequential-kind";
 import type { PlayoutCreateInput, PlayoutPreviewInput, PlayoutUpdateInput } from "./playout-input";
-import type { PlayoutValidationService } from "./playout-validation-service";
 import { Violations } from "./validation/violations";
-
 export interface PlayoutSettings {
   daysToBuild: number;
   timeZone: string;
@@ -43,21 +41,25 @@ export interface NowPlayingView {
 const ITEMS_RETAINED_MS = 24 * 3600_000;
 const BUILD_TIME_BUDGET_MS = 20_000;
 
-function toFieldErrors(field: string, errors: readonly DefinitionError[]): FieldError[] {
-  return errors.map((e) => ({ field, message: `${e.file}:${e.line}:${e.column} ${e.path ? `${e.path}: ` : ""}${e.message}` }));
-}
-
 /** Playouts: creation rules, builds (Reset / Refresh / Continue) and reading the timeline. */
 export class PlayoutService {
   private readonly building = new Map<number, Promise<BuildSummary>>();
 
+  private readonly kinds = new Map<PlayoutKind, PlayoutKindStrategy>();
+
   constructor(
     private readonly db: Database,
-    private readonly validation: PlayoutValidationService,
-    private readonly content: PlayoutContentService,
+    private readonly sequential: SequentialKind,
     private readonly settings: PlayoutSettings,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.register(sequential);
+  }
+
+  /** Makes a playout kind available (each kind's strategy is registered once, at start-up). */
+  register(strategy: PlayoutKindStrategy): void {
+    this.kinds.set(strategy.kind, strategy);
+  }
 
   list(): Promise<Playout[]> {
     return this.db.read((repos) => repos.playouts.list());
@@ -71,7 +73,8 @@ export class PlayoutService {
 
   /** Creates the channel's playout and runs a Reset build (a failed build is recorded, not thrown). */
   async create(input: PlayoutCreateInput): Promise<{ playout: Playout; build: BuildSummary }> {
-    const source = await this.checkSource(input);
+    const strategy = this.strategy(input.kind);
+    const source = await strategy.checkSource(input);
     const playout = await this.db.write(async (repos) => {
       const v = new Violations();
       const channel = await repos.channels.findById(input.channelId);
@@ -81,13 +84,11 @@ export class PlayoutService {
         if (channel.mirrorSourceChannelId !== null) v.add("channelId", `channel ${channel.number} mirrors another channel and cannot have its own playout`);
       }
       v.throwIfAny();
-      return repos.playouts.save(
+      const saved = await repos.playouts.save(
         Object.assign(new Playout(), {
           channelId: input.channelId,
-          kind: PlayoutKind.Sequential,
-          scheduleId: null,
-          scheduleFile: source.scheduleFile,
-          definition: source.definition,
+          kind: strategy.kind,
+          ...source,
           seed: randomInt(1, 2 ** 31 - 1),
           buildState: null,
           lastBuildAt: null,
@@ -96,21 +97,24 @@ export class PlayoutService {
           createdAt: this.clock(),
         }),
       );
+      await strategy.afterSave?.(repos, saved.id, input);
+      return saved;
     });
     const build = await this.build(playout.id, BuildMode.Reset);
     return { playout: await this.get(playout.id), build };
   }
 
-  /** Replaces the definition (validated first), then runs a Refresh build. */
+  /** Replaces the playout's source (checked first, as its kind says), then runs a Refresh build. */
   async update(id: number, input: PlayoutUpdateInput): Promise<{ playout: Playout; build: BuildSummary }> {
     const existing = await this.get(id);
-    const source = await this.checkSource({ ...input, kind: existing.kind, channelId: existing.channelId });
+    const strategy = this.strategy(existing.kind);
+    const source: PlayoutSource = await strategy.checkSource(input, existing);
     await this.db.write(async (repos) => {
       const playout = await repos.playouts.findById(id);
       if (!playout) throw DomainError.notFound("Playout", id);
-      playout.scheduleFile = source.scheduleFile;
-      playout.definition = source.definition;
+      Object.assign(playout, source);
       await repos.playouts.save(playout);
+      await strategy.afterSave?.(repos, id, input);
     });
     const build = await this.build(id, BuildMode.Refresh);
     return { playout: await this.get(id), build };
@@ -198,34 +202,9 @@ export class PlayoutService {
     });
   }
 
-  /** The timeline a Reset build would produce, saving nothing. */
-  async preview(input: PlayoutPreviewInput): Promise<{ items: SequentialItem[]; warnings: string[] }> {
-    const v = new Violations();
-    const start = input.start === undefined ? this.clock() : Date.parse(input.start);
-    if (!Number.isFinite(start)) v.add("start", "must be an ISO 8601 date-time");
-    const hours = input.hours ?? 24;
-    v.integer("hours", hours, 1, 168);
-    const seed = input.seed ?? 1;
-    v.integer("seed", seed, 0, 2 ** 31 - 1);
-    v.throwIfAny();
-    const definition = await this.validDefinition({ definition: input.definition });
-    const resolved = await this.content.resolve(definition);
-    try {
-      const result = buildSequentialPlayout({
-        definition,
-        content: resolved.content,
-        mode: "Reset",
-        start,
-        horizonMs: hours * 3600_000,
-        timeZone: this.settings.timeZone,
-        seed,
-        budget: this.budget(),
-      });
-      return { items: result.items, warnings: [...resolved.problems.map((p) => `${p.key}: ${p.message}`), ...result.warnings.map((w) => w.message)] };
-    } catch (error) {
-      if (error instanceof BuildError) throw DomainError.invalid("definition", error.message);
-      throw error;
-    }
+  /** The timeline a Reset build of a Sequential definition would produce, saving nothing. */
+  preview(input: PlayoutPreviewInput): Promise<{ items: SequentialItem[]; warnings: string[] }> {
+    return this.sequential.preview(input, this.settings.timeZone, this.budget());
   }
 
   private budget() {
@@ -238,29 +217,20 @@ export class PlayoutService {
     const playout = await this.get(id);
     let summary: BuildSummary;
     try {
-      const definition = await this.validDefinition({ definition: playout.definition ?? undefined, scheduleFile: playout.scheduleFile ?? undefined }).catch((error: unknown) => {
-        if (error instanceof DomainError) throw new Error(`the definition is not valid: ${error.message}`);
-        throw error;
-      });
-      const resolved = await this.content.resolve(definition);
-      if (resolved.problems.length) throw new Error(resolved.problems.map((p) => `content "${p.key}": ${p.message}`).join("; "));
-      const previousState = playout.buildState ? (JSON.parse(playout.buildState) as SequentialBuildState) : undefined;
-      const result = buildSequentialPlayout({
-        definition,
-        content: resolved.content,
-        previousState,
+      const result = await this.strategy(playout.kind).build({
+        playout,
         mode,
         start: startedAt,
         horizonMs: this.settings.daysToBuild * 24 * 3600_000,
         timeZone: this.settings.timeZone,
-        seed: playout.seed,
+        previousState: playout.buildState,
         budget: this.budget(),
       });
       const finishedAt = this.clock();
       summary = await this.db.write(async (repos) => {
-        // A Reset (or a build the engine turned into one because the definition changed) replaces the
-        // timeline from now; a Continue appends after what is stored (the engine resumes at the saved cursor).
-        const replaces = mode === BuildMode.Reset || result.warnings.some((w) => w.code === "definition-changed");
+        // A replacing build rewrites the timeline from now; otherwise items are appended after what is stored
+        // (the engine resumes at its saved cursor).
+        const replaces = result.replaces;
         if (replaces) await repos.playouts.deleteItemsEndingAfter(id, startedAt);
         const last = replaces ? null : await repos.playouts.lastFinish(id);
         const fresh = last === null ? result.items : result.items.filter((item) => item.start >= last);
@@ -268,8 +238,8 @@ export class PlayoutService {
         await repos.playouts.insertItems(fresh.map((item) => toRow(id, item)));
         const stored = await repos.playouts.findById(id);
         if (!stored) throw DomainError.notFound("Playout", id);
-        const message = result.warnings.length ? `built ${fresh.length} items; ${result.warnings.map((w) => w.message).join("; ")}` : `built ${fresh.length} items`;
-        Object.assign(stored, { buildState: JSON.stringify(result.state), lastBuildAt: finishedAt, lastBuildSuccess: true, lastBuildMessage: message.slice(0, 4000) });
+        const message = result.warnings.length ? `built ${fresh.length} items; ${result.warnings.join("; ")}` : `built ${fresh.length} items`;
+        Object.assign(stored, { buildState: result.state, lastBuildAt: finishedAt, lastBuildSuccess: true, lastBuildMessage: message.slice(0, 4000) });
         await repos.playouts.save(stored);
         await repos.playouts.recordBuild({ playoutId: id, mode, startedAt, finishedAt, success: true, message: stored.lastBuildMessage, itemCount: fresh.length });
         return { playoutId: id, mode, success: true, message: stored.lastBuildMessage!, itemCount: fresh.length, builtAt: finishedAt, coversUntil: await repos.playouts.lastFinish(id) };
@@ -290,26 +260,14 @@ export class PlayoutService {
     return summary;
   }
 
-  /** Validates the definition source of a create/update: exactly one of file and text, and it must be valid. */
-  private async checkSource(input: { kind?: PlayoutKind; scheduleFile?: string; definition?: string; channelId: number }): Promise<{ scheduleFile: string | null; definition: string | null }> {
-    if (input.kind !== undefined && input.kind !== PlayoutKind.Sequential) {
-      throw DomainError.invalid("kind", `${input.kind} playouts are not available yet; use Sequential`);
-    }
-    await this.validDefinition(input);
-    return { scheduleFile: input.scheduleFile ?? null, definition: input.definition ?? null };
-  }
-
-  private async validDefinition(input: { scheduleFile?: string; definition?: string }): Promise<PlayoutDefinition> {
-    const hasFile = input.scheduleFile !== undefined && input.scheduleFile !== null;
-    const hasText = input.definition !== undefined && input.definition !== null;
-    if (hasFile === hasText) throw DomainError.invalid(hasFile ? "definition" : "scheduleFile", "give exactly one of scheduleFile and definition");
-    const result = await this.validation.validate(input);
-    if (!result.valid || !result.definition) throw DomainError.validation(toFieldErrors(hasFile ? "scheduleFile" : "definition", result.errors));
-    return result.definition;
+  private strategy(kind: PlayoutKind): PlayoutKindStrategy {
+    const strategy = this.kinds.get(kind);
+    if (!strategy) throw DomainError.invalid("kind", `${kind} playouts are not available`);
+    return strategy;
   }
 }
 
-function toRow(playoutId: number, item: SequentialItem): Partial<PlayoutItem> {
+function toRow(playoutId: number, item: TimelineItem): Partial<PlayoutItem> {
   return {
     playoutId,
     mediaItemId: item.mediaItemId,
@@ -318,16 +276,16 @@ function toRow(playoutId: number, item: SequentialItem): Partial<PlayoutItem> {
     inPointMs: item.inPointMs,
     outPointMs: item.outPointMs,
     guideGroup: item.guideGroup,
-    guideStart: null,
-    guideFinish: null,
+    guideStart: item.guideStart ?? null,
+    guideFinish: item.guideFinish ?? null,
     fillerKind: item.fillerKind,
     customTitle: item.customTitle ?? null,
-    hiddenFromGuide: false,
-    watermarkIds: null,
+    hiddenFromGuide: item.hiddenFromGuide ?? false,
+    watermarkIds: item.watermarkIds ?? null,
     disableWatermarks: item.disableWatermarks,
-    preferredAudioLanguageCode: null,
-    preferredSubtitleLanguageCode: null,
-    subtitleMode: null,
+    preferredAudioLanguageCode: item.preferredAudioLanguageCode ?? null,
+    preferredSubtitleLanguageCode: item.preferredSubtitleLanguageCode ?? null,
+    subtitleMode: item.subtitleMode ?? null,
     source: item.contentKey,
   };
 }

@@ -20,6 +20,7 @@ import {
   StreamingMode,
   SubtitleMode,
   VideoFormat,
+  DayOfWeek,
 } from "../../domain/enums";
 
 let registered = false;
@@ -48,4 +49,5 @@ export function registerEnums(): void {
   registerEnumType(GuideMode, { name: "GuideMode" });
   registerEnumType(MarathonGroupBy, { name: "MarathonGroupBy" });
   registerEnumType(MultipleMode, { name: "MultipleMode" });
+  registerEnumType(DayOfWeek, { name: "DayOfWeek" });
 }

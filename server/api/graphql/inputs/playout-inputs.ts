@@ -2,13 +2,16 @@ import { Field, InputType, Int } from "type-graphql";
 import { PlayoutKind } from "../../../domain/enums";
 import type { PlayoutCreateInput, PlayoutUpdateInput } from "../../../services/playout-input";
 
-@InputType("PlayoutCreateInput", { description: "A new playout. Sequential playouts take exactly one of scheduleFile and definition." })
+@InputType("PlayoutCreateInput", { description: "A new playout; which source fields it takes depends on kind." })
 export class PlayoutCreateInputType implements PlayoutCreateInput {
   @Field(() => Int)
   channelId: number;
 
   @Field(() => PlayoutKind)
   kind: PlayoutKind;
+
+  @Field(() => Int, { nullable: true, description: "Classic: the schedule (it must have items)." })
+  scheduleId?: number;
 
   @Field(() => String, { nullable: true, description: "Absolute path of a YAML definition on the server (imports resolve next to it)." })
   scheduleFile?: string;
@@ -17,8 +20,11 @@ export class PlayoutCreateInputType implements PlayoutCreateInput {
   definition?: string;
 }
 
-@InputType("PlayoutUpdateInput", { description: "Replaces a Sequential playout's definition (exactly one of the two)." })
+@InputType("PlayoutUpdateInput", { description: "Replaces a playout's source (the kind stays)." })
 export class PlayoutUpdateInputType implements PlayoutUpdateInput {
+  @Field(() => Int, { nullable: true, description: "Classic: the schedule (it must have items)." })
+  scheduleId?: number;
+
   @Field(() => String, { nullable: true })
   scheduleFile?: string;
 
