@@ -25,4 +25,18 @@ export interface TimelineItem {
   preferredAudioLanguageCode?: string;
   preferredSubtitleLanguageCode?: string;
   subtitleMode?: string;
+  /** A file outside the library played directly (ExternalJson); `mediaItemId` is then null. */
+  externalPath?: string;
+  externalMetadata?: ExternalMetadata;
+}
+
+/** Guide metadata an external programme brings with it. */
+export interface ExternalMetadata {
+  title: string;
+  showTitle?: string;
+  season?: number;
+  episode?: number;
+  year?: number;
+  icon?: string;
+  type?: string;
 }

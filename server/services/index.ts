@@ -16,6 +16,7 @@ import { PlayoutValidationService } from "./playout-validation-service";
 import { PlayoutContentService } from "./playout-content-service";
 import { PlayoutService, type PlayoutSettings } from "./playout-service";
 import { SequentialKind } from "./playout-kinds/sequential-kind";
+import { ExternalJsonKind } from "./playout-kinds/external-json-kind";
 import { ScanCallbackService } from "./scan-callback-service";
 import { ScheduleService } from "./schedule-service";
 import { SeedService } from "./seed-service";
@@ -63,6 +64,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const playoutContent = new PlayoutContentService(db, smartCollections, clock);
   const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
   const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock);
+  playouts.register(new ExternalJsonKind(db));
   return {
     channels,
     collections: new CollectionService(db),

@@ -286,6 +286,8 @@ function toRow(playoutId: number, item: TimelineItem): Partial<PlayoutItem> {
     preferredAudioLanguageCode: item.preferredAudioLanguageCode ?? null,
     preferredSubtitleLanguageCode: item.preferredSubtitleLanguageCode ?? null,
     subtitleMode: item.subtitleMode ?? null,
+    externalPath: item.externalPath ?? null,
+    externalMetadata: item.externalMetadata ?? null,
     source: item.contentKey,
   };
 }

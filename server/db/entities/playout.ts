@@ -121,6 +121,25 @@ export class PlayoutItem {
   /** Where the item came from (content key, schedule item id), for diagnostics and history. */
   @Column({ type: "varchar", length: 200, nullable: true })
   source: string | null;
+
+  /** A file outside the library that this item plays directly (ExternalJson playouts). */
+  @Column({ type: "varchar", length: 4096, nullable: true })
+  externalPath: string | null;
+
+  /** Guide metadata of an external item (title, showTitle, season, episode, year, icon, type), JSON. */
+  @Column({ type: "simple-json", nullable: true })
+  externalMetadata: ExternalItemMetadata | null;
+}
+
+export interface ExternalItemMetadata {
+  title: string;
+  showTitle?: string;
+  season?: number;
+  episode?: number;
+  year?: number;
+  icon?: string;
+  /** "episode", or anything else for a movie-like programme. */
+  type?: string;
 }
 
 /** One build attempt, kept as history for diagnostics. */

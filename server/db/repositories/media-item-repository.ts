@@ -164,6 +164,22 @@ export class MediaItemRepository {
     return trashed.length;
   }
 
+  /** Ids of playable (not trashed) library items by the path of one of their files. */
+  async playableIdsByPath(paths: readonly string[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    const unique = [...new Set(paths)];
+    for (let i = 0; i < unique.length; i += 500) {
+      const chunk = unique.slice(i, i + 500);
+      const rows = (await this.manager.query(
+        `SELECT mv."path" AS path, mv."mediaItemId" AS id FROM "media_version" mv JOIN "media_item" mi ON mi."id" = mv."mediaItemId"
+          WHERE mi."state" = ? AND mv."path" IN (${chunk.map(() => "?").join(",")})`,
+        [MediaItemState.Normal, ...chunk],
+      )) as Array<{ path: string; id: number }>;
+      for (const row of rows) if (!found.has(row.path)) found.set(row.path, row.id);
+    }
+    return found;
+  }
+
   /** Cache keys of artwork some item still references. */
   async referencedArtwork(): Promise<Set<string>> {
     const rows = await this.manager.find(Artwork, { select: { cacheKey: true } });

@@ -1,6 +1,6 @@
 import { EntityManager, LessThan, MoreThan } from "typeorm";
 import { BuildMode } from "../../domain/enums";
-import { Playout, PlayoutBuild, PlayoutItem } from "../entities/playout";
+import { Playout, PlayoutBuild, PlayoutItem, type ExternalItemMetadata } from "../entities/playout";
 
 /** A playout item with the title of its media (for the API and the guide). */
 export interface PlayoutItemRow extends PlayoutItem {
@@ -50,7 +50,7 @@ export class PlayoutRepository {
     const where = `pi."playoutId" = ? AND pi."finish" > ? AND pi."start" < ?`;
     const [{ total }] = (await this.manager.query(`SELECT COUNT(*) AS total FROM "playout_item" pi WHERE ${where}`, [playoutId, from, to])) as Array<{ total: number }>;
     const rows = (await this.manager.query(
-      `SELECT pi.*, mi."title" AS title, mi."kind" AS mediaKind FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
+      `SELECT pi.*, COALESCE(json_extract(pi."externalMetadata", '$.title'), mi."title") AS title, mi."kind" AS mediaKind FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
         WHERE ${where} ORDER BY pi."start" LIMIT ? OFFSET ?`,
       [playoutId, from, to, pageSize, pageNumber * pageSize],
     )) as PlayoutItemRow[];
@@ -60,7 +60,7 @@ export class PlayoutRepository {
   /** The items from the one playing at `at` onwards (at most `limit`), in time order. */
   async itemsFrom(playoutId: number, at: number, limit: number): Promise<PlayoutItemRow[]> {
     const rows = (await this.manager.query(
-      `SELECT pi.*, mi."title" AS title, mi."kind" AS mediaKind FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
+      `SELECT pi.*, COALESCE(json_extract(pi."externalMetadata", '$.title'), mi."title") AS title, mi."kind" AS mediaKind FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
         WHERE pi."playoutId" = ? AND pi."finish" > ? ORDER BY pi."start" LIMIT ?`,
       [playoutId, at, limit],
     )) as PlayoutItemRow[];
@@ -83,5 +83,6 @@ function fromRow(row: PlayoutItemRow): PlayoutItemRow {
     hiddenFromGuide: Boolean(row.hiddenFromGuide),
     disableWatermarks: Boolean(row.disableWatermarks),
     watermarkIds: typeof row.watermarkIds === "string" ? (JSON.parse(row.watermarkIds) as number[]) : row.watermarkIds,
+    externalMetadata: typeof row.externalMetadata === "string" ? (JSON.parse(row.externalMetadata) as ExternalItemMetadata) : (row.externalMetadata ?? null),
   };
 }
