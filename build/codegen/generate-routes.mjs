@@ -16,9 +16,9 @@ execFileSync(process.execPath, [tsoaCli, "spec-and-routes", "-c", "tsoa.json"], 
 const specFile = path.join(root, "server/api/rest/generated/openapi.json");
 const spec = JSON.parse(readFileSync(specFile, "utf8"));
 spec.info["x-group"] = "general";
-// Scanner callbacks are exempt (the explicit exemption list in server/http/write-key.ts).
+// Scanner and scripted-build callbacks are exempt (the explicit exemption list in server/http/write-key.ts).
 for (const [route, item] of Object.entries(spec.paths)) {
-  const exempt = route.startsWith("/api/v1/scan/");
+  const exempt = route.startsWith("/api/v1/scan/") || route.startsWith("/api/v1/scripted/playout/build/");
   for (const [method, operation] of Object.entries(item)) {
     operation["x-group"] = "general";
     if (!exempt && ["post", "put", "patch", "delete"].includes(method)) operation.security = [{ writeKey: [] }];

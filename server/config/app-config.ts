@@ -21,6 +21,8 @@ export interface AppConfig {
     timeZone: string;
     /** Minutes between background Continue builds (0 turns the job off). */
     rebuildIntervalMinutes: number;
+    /** Seconds a scripted playout's script may run before its build fails. */
+    scriptTimeoutSeconds: number;
   };
   guide: { daysToBuild: number };
   /** HDHomeRun emulation (/discover.json, /lineup.json, …). */

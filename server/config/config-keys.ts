@@ -79,6 +79,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("Playout:DaysToBuild", integer(1, 31), (c, v) => (c.playout.daysToBuild = v)),
   key("Playout:TimeZone", timeZone, (c, v) => (c.playout.timeZone = v)),
   key("Playout:RebuildIntervalMinutes", integer(0, 24 * 60), (c, v) => (c.playout.rebuildIntervalMinutes = v)),
+  key("Playout:ScriptTimeoutSeconds", integer(1, 3600), (c, v) => (c.playout.scriptTimeoutSeconds = v)),
   key("Guide:DaysToBuild", integer(1, 31), (c, v) => (c.guide.daysToBuild = v)),
   key("HDHomeRun:TunerCount", integer(1, 16), (c, v) => (c.hdhomerun.tunerCount = v)),
   key("HDHomeRun:AllowWithoutToken", boolean, (c, v) => (c.hdhomerun.allowWithoutToken = v)),

@@ -18,7 +18,7 @@ function defaults(dataDir: string): AppConfig {
       legacySunset: new Date("2027-11-01T00:00:00Z"),
     },
     jwt: {},
-    playout: { daysToBuild: 2, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", rebuildIntervalMinutes: 60 },
+    playout: { daysToBuild: 2, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", rebuildIntervalMinutes: 60, scriptTimeoutSeconds: 30 },
     guide: { daysToBuild: 2 },
     hdhomerun: { tunerCount: 2, allowWithoutToken: false },
     ffmpeg: {},

@@ -12,6 +12,12 @@ export const WRITE_KEY_EXEMPTIONS: ReadonlyArray<{ name: string; matches(segment
     name: "scanner-callback",
     matches: (s) => s.length >= 5 && s[0] === "api" && s[1] === "v1" && s[2] === "scan",
   },
+  {
+    // Scripts a scripted playout build runs call back without the key; the route accepts only the random
+    // id of a build session that is running, and only from this machine.
+    name: "scripted-build-callback",
+    matches: (s) => s.length >= 7 && s[0] === "api" && s[1] === "v1" && s[2] === "scripted" && s[3] === "playout" && s[4] === "build",
+  },
 ];
 
 /** Constant-time comparison of a presented key with the configured one. */

@@ -1,0 +1,153 @@
+import type { Request as ExpressRequest } from "express";
+import { Body, Controller, Get, Path, Post, Response, Route, Tags } from "tsoa";
+import { DomainError } from "../../../services/domain-error";
+import type * as In from "../../../services/scripted/scripted-inputs";
+import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
+import type { RestContext } from "../rest-context";
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/**
+ * Called by the script of a scripted playout while its build runs: define content, then append items.
+ * Every scheduling call answers with the build's context (current time, done or not). A build id is valid
+ * only while its build session runs, and only from this machine (404 otherwise); exempt from the write key.
+ */
+@Route("api/v1/scripted/playout/build/{buildId}")
+@Tags("Scripted builds")
+@Response<ProblemDetails>(404, "No such build session is running")
+@Response<ValidationProblemDetails>(422, "The call would make an invalid playout")
+export class ScriptedBuildController extends Controller {
+  constructor(
+    private readonly context: RestContext,
+    private readonly request: ExpressRequest,
+  ) {
+    super();
+  }
+
+  private get builds() {
+    if (!LOOPBACK.has(this.request.socket.remoteAddress ?? "")) throw DomainError.notFound("Active build session", "");
+    return this.context.services.scriptedBuilds;
+  }
+
+  private async withContext(buildId: string, work: Promise<unknown>): Promise<In.ScriptedContext> {
+    await work;
+    return this.builds.context(buildId);
+  }
+
+  /** Where the build stands: the current time (where the next item starts), the window, and whether it is full. */
+  @Get("context")
+  public getContext(@Path() buildId: string): Promise<In.ScriptedContext> {
+    return this.builds.context(buildId);
+  }
+
+  /** The duration of the item the content would play next (nothing is added). */
+  @Get("peek_next/{content}")
+  public peekNext(@Path() buildId: string, @Path() content: string): Promise<In.PeekNext> {
+    return this.builds.peekNext(buildId, content);
+  }
+
+  @Post("add_collection")
+  public addCollection(@Path() buildId: string, @Body() body: In.AddCollectionInput) {
+    return this.withContext(buildId, this.builds.addCollection(buildId, body));
+  }
+
+  @Post("add_smart_collection")
+  public addSmartCollection(@Path() buildId: string, @Body() body: In.AddSmartCollectionInput) {
+    return this.withContext(buildId, this.builds.addSmartCollection(buildId, body));
+  }
+
+  @Post("add_multi_collection")
+  public addMultiCollection(@Path() buildId: string, @Body() body: In.AddMultiCollectionInput) {
+    return this.withContext(buildId, this.builds.addMultiCollection(buildId, body));
+  }
+
+  @Post("add_search")
+  public addSearch(@Path() buildId: string, @Body() body: In.AddSearchInput) {
+    return this.withContext(buildId, this.builds.addSearch(buildId, body));
+  }
+
+  @Post("add_show")
+  public addShow(@Path() buildId: string, @Body() body: In.AddShowInput) {
+    return this.withContext(buildId, this.builds.addShow(buildId, body));
+  }
+
+  @Post("add_playlist")
+  public addPlaylist(@Path() buildId: string, @Body() body: In.AddPlaylistInput) {
+    return this.withContext(buildId, this.builds.addPlaylist(buildId, body));
+  }
+
+  @Post("add_marathon")
+  public addMarathon(@Path() buildId: string, @Body() body: In.AddMarathonInput) {
+    return this.withContext(buildId, this.builds.addMarathon(buildId, body));
+  }
+
+  @Post("add_all")
+  public addAll(@Path() buildId: string, @Body() body: In.AddAllInput) {
+    return this.withContext(buildId, this.builds.addAll(buildId, body));
+  }
+
+  @Post("add_count")
+  public addCount(@Path() buildId: string, @Body() body: In.AddCountInput) {
+    return this.withContext(buildId, this.builds.addCount(buildId, body));
+  }
+
+  @Post("add_duration")
+  public addDuration(@Path() buildId: string, @Body() body: In.AddDurationInput) {
+    return this.withContext(buildId, this.builds.addDuration(buildId, body));
+  }
+
+  @Post("pad_to_next")
+  public padToNext(@Path() buildId: string, @Body() body: In.PadToNextInput) {
+    return this.withContext(buildId, this.builds.padToNext(buildId, body));
+  }
+
+  @Post("pad_until")
+  public padUntil(@Path() buildId: string, @Body() body: In.PadUntilInput) {
+    return this.withContext(buildId, this.builds.padUntil(buildId, body));
+  }
+
+  @Post("pad_until_exact")
+  public padUntilExact(@Path() buildId: string, @Body() body: In.PadUntilExactInput) {
+    return this.withContext(buildId, this.builds.padUntilExact(buildId, body));
+  }
+
+  @Post("wait_until")
+  public waitUntil(@Path() buildId: string, @Body() body: In.WaitUntilInput) {
+    return this.withContext(buildId, this.builds.waitUntil(buildId, body));
+  }
+
+  @Post("wait_until_exact")
+  public waitUntilExact(@Path() buildId: string, @Body() body: In.WaitUntilExactInput) {
+    return this.withContext(buildId, this.builds.waitUntilExact(buildId, body));
+  }
+
+  @Post("start_epg_group")
+  public startEpgGroup(@Path() buildId: string, @Body() body: In.StartEpgGroupInput) {
+    return this.withContext(buildId, this.builds.startEpgGroup(buildId, body));
+  }
+
+  @Post("stop_epg_group")
+  public stopEpgGroup(@Path() buildId: string) {
+    return this.withContext(buildId, this.builds.stopEpgGroup(buildId));
+  }
+
+  @Post("watermark_on")
+  public watermarkOn(@Path() buildId: string, @Body() body: In.WatermarkInput) {
+    return this.withContext(buildId, this.builds.watermark(buildId, true, body));
+  }
+
+  @Post("watermark_off")
+  public watermarkOff(@Path() buildId: string, @Body() body: In.WatermarkInput) {
+    return this.withContext(buildId, this.builds.watermark(buildId, false, body));
+  }
+
+  @Post("skip_items")
+  public skipItems(@Path() buildId: string, @Body() body: In.SkipItemsInput) {
+    return this.withContext(buildId, this.builds.skipItems(buildId, body));
+  }
+
+  @Post("skip_to_item")
+  public skipToItem(@Path() buildId: string, @Body() body: In.SkipToItemInput) {
+    return this.withContext(buildId, this.builds.skipToItem(buildId, body));
+  }
+}

@@ -1,0 +1,113 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { BuildMode, PlayoutKind } from "../../domain/enums";
+import type { SequentialBuildState } from "../../playout/sequential";
+import type { PlayoutSourceInput } from "../playout-input";
+import { interpreterFor, splitCommandLine } from "../scripted/command-line";
+import type { ScriptedBuildService } from "../scripted/scripted-build-service";
+import type { ScriptLauncher } from "../scripted/script-launcher";
+import { Violations } from "../validation/violations";
+import type { KindBuildRequest, KindBuildResult, PlayoutKindStrategy, PlayoutSource } from "./kind-strategy";
+
+export interface ScriptedSettings {
+  /** `Playout:ScriptTimeoutSeconds`. */
+  timeoutSeconds: number;
+}
+
+interface ScriptedState {
+  version: 1;
+  /** Where the last build's timeline ends; a Continue build starts there. */
+  cursor: number;
+  engine: SequentialBuildState;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Scripted playouts: `scheduleFile` is a command line. A build opens a build session, runs the command with
+ * the server URL, the build id and the mode (then the command's own arguments), and the script fills the
+ * session over the scripted-build API. Exit 0 saves what it built; a non-zero exit, a timeout or a command
+ * that cannot start fails the build and keeps the old items.
+ */
+export class ScriptedKind implements PlayoutKindStrategy {
+  readonly kind = PlayoutKind.Scripted;
+
+  constructor(
+    private readonly sessions: ScriptedBuildService,
+    private readonly launcher: ScriptLauncher,
+    private readonly settings: ScriptedSettings,
+  ) {}
+
+  async checkSource(input: PlayoutSourceInput): Promise<PlayoutSource> {
+    const v = new Violations();
+    if (input.scheduleId !== undefined && input.scheduleId !== null) v.add("scheduleId", "only Classic playouts take a schedule");
+    if (input.definition !== undefined && input.definition !== null) v.add("definition", "only Sequential playouts take a definition");
+    if (input.templates !== undefined && input.templates !== null) v.add("templates", "only Block playouts take templates");
+    const line = input.scheduleFile;
+    if (line === undefined || line === null || line.trim() === "") v.add("scheduleFile", "is required: a command line whose first word is the script's absolute path");
+    else if (line.length > 4096) v.add("scheduleFile", "must be at most 4096 characters");
+    else {
+      const split = splitCommandLine(line);
+      if (!split.ok) v.add("scheduleFile", `the command line ${split.message}`);
+      else if (!path.isAbsolute(split.tokens[0])) v.add("scheduleFile", "the script must be given by its absolute path");
+      else if (!(await isFile(split.tokens[0]))) v.add("scheduleFile", `scripted schedule ${split.tokens[0]} does not exist`);
+    }
+    v.throwIfAny();
+    return { scheduleId: null, scheduleFile: line!.trim(), definition: null };
+  }
+
+  async build(request: KindBuildRequest): Promise<KindBuildResult> {
+    const line = request.playout.scheduleFile ?? "";
+    const split = splitCommandLine(line);
+    if (!split.ok) throw new Error(`the command line ${split.message}`);
+    const [script, ...extra] = split.tokens;
+    if (!(await isFile(script))) throw new Error(`scripted schedule ${script} does not exist`);
+
+    const previous = request.previousState ? (JSON.parse(request.previousState) as Partial<ScriptedState>) : null;
+    const continuing = request.mode === BuildMode.Continue && previous?.version === 1 && typeof previous.cursor === "number" && previous.cursor > request.start;
+    const start = continuing ? previous!.cursor! : request.start;
+    const finish = request.start + request.horizonMs;
+    if (start >= finish) return { items: [], state: request.previousState ?? "", warnings: [], replaces: false };
+
+    const session = this.sessions.open({
+      start,
+      horizonMs: finish - start,
+      timeZone: request.timeZone,
+      seed: request.playout.seed,
+      previousState: previous?.version === 1 ? previous.engine : undefined,
+      budget: () => request.budget,
+    });
+    try {
+      const program = interpreterFor(script, process.execPath);
+      const buildId = session.options.id;
+      const outcome = await this.launcher.run({
+        command: program.command,
+        args: [...program.args, this.launcher.callbackBase(), buildId, request.mode.toLowerCase(), ...extra],
+        env: { AIRWAVE_URL: this.launcher.callbackBase(), AIRWAVE_BUILD_ID: buildId, AIRWAVE_BUILD_MODE: request.mode.toLowerCase() },
+        cwd: path.dirname(script),
+        timeoutMs: this.settings.timeoutSeconds * 1000,
+      });
+      const tail = outcome.stderrTail ? `: ${outcome.stderrTail.split("\n").slice(-3).join(" | ")}` : "";
+      if (outcome.spawnError) throw new Error(`the script could not be started: ${outcome.spawnError}`);
+      if (outcome.timedOut) throw new Error(`the script did not finish within ${this.settings.timeoutSeconds} s and was stopped`);
+      if (outcome.exitCode !== 0) throw new Error(`the script exited with ${outcome.exitCode === null ? `signal ${outcome.signal}` : `code ${outcome.exitCode}`}${tail}`);
+      const result = session.result();
+      if (!result) throw new Error("the script finished without scheduling anything");
+      const state: ScriptedState = { version: 1, cursor: result.state.cursor, engine: result.state };
+      return {
+        items: result.items,
+        state: JSON.stringify(state),
+        warnings: result.warnings.filter((w) => w.code !== "end-of-playout").map((w) => w.message),
+        replaces: !continuing,
+      };
+    } finally {
+      this.sessions.close(session.options.id);
+    }
+  }
+}
