@@ -12,6 +12,7 @@ import { cors } from "./http/cors";
 import { configureJson } from "./http/json";
 import { legacyRewrite } from "./http/legacy-rewrite";
 import { malformedPath, problemDetailsHandler, routeNotFound, unauthorized } from "./http/problem-details";
+import { rendererStatic } from "./http/renderer-static";
 import { requireWriteKey } from "./http/write-key";
 import { iptvRouter } from "./iptv";
 import type { Logger } from "./logging/logger";
@@ -55,6 +56,7 @@ export async function createApp({ config, services, log }: AppDependencies): Pro
 
   app.use(iptvRouter(services, config));
   app.use("/api", routeNotFound);
+  app.use(rendererStatic());
   app.use(problemDetailsHandler(log));
   return { app, stop: stopGraphql };
 }

@@ -8,7 +8,9 @@ import { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
 import { PlayoutRebuildJob } from "./jobs/playout-rebuild-job";
 import { resolveScannerEntry, ScanCoordinator } from "./scanner/scan-coordinator";
+import { ScriptRunner } from "./scripting/script-runner";
 import { createServices, type Services } from "./services";
+import type { GuideSettings } from "./services/guide-service";
 
 export interface RunningServer {
   /** A URL a browser on this machine can open. */
@@ -22,6 +24,18 @@ export interface RunningServer {
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
+/** Guide settings read from the config object on every use, so Settings changes apply without a restart. */
+function liveGuideSettings(config: AppConfig): GuideSettings {
+  return {
+    get daysToBuild() {
+      return config.guide.daysToBuild;
+    },
+    get timeZone() {
+      return config.playout.timeZone;
+    },
+  };
+}
+
 export async function startServer(config: AppConfig, log: Logger): Promise<RunningServer> {
   const binaries = locateFFmpeg(config.ffmpeg);
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
@@ -33,7 +47,8 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     log,
     onOutcome: (outcome) => services.libraries.recordScanOutcome(outcome),
   });
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, ffmpegInfo: new FFmpegCapabilitiesProbe(binaries), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: { daysToBuild: config.guide.daysToBuild, timeZone: config.playout.timeZone } });
+  const scripts = new ScriptRunner();
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, ffmpegInfo: new FFmpegCapabilitiesProbe(binaries), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env });
   let app;
   try {
     await services.seed.seed();
@@ -64,6 +79,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
   const port = (server.address() as AddressInfo).port;
   const loopback = ["0.0.0.0", "127.0.0.1", "localhost"].includes(config.server.host) ? "127.0.0.1" : ["::", "::1"].includes(config.server.host) ? "[::1]" : config.server.host;
   scans.setCallbackBase(`http://${loopback}:${port}`);
+  scripts.setCallbackBase(`http://${loopback}:${port}`);
   const rebuilds = new PlayoutRebuildJob(services.playouts, config.playout.rebuildIntervalMinutes, log);
   rebuilds.start();
   const host = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(config.server.host) ? "localhost" : config.server.host;
@@ -77,6 +93,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
       await rebuilds.stop();
       await scans.stopAll();
+      await scripts.stopAll();
       await drained;
       clearTimeout(timer);
       await app.stop();

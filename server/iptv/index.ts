@@ -20,7 +20,10 @@ export function iptvRouter(services: Services, config: Pick<AppConfig, "dataDir"
   addLogoRoutes(router, config.dataDir);
   addHdhrRoutes(router, services, {
     trustProxy: config.server.trustProxy,
-    tunerCount: config.hdhomerun.tunerCount,
+    // Read per request: Settings can change the tuner count without a restart.
+    get tunerCount() {
+      return config.hdhomerun.tunerCount;
+    },
     allowWithoutToken: config.hdhomerun.allowWithoutToken,
   });
   return router;

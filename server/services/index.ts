@@ -1,3 +1,4 @@
+import type { AppConfig } from "../config/app-config";
 import type { Database } from "../db/database";
 import { BuildMode } from "../domain/enums";
 import { ChannelService } from "./channel-service";
@@ -17,9 +18,13 @@ import { PlayoutContentService } from "./playout-content-service";
 import { PlayoutService, type PlayoutSettings } from "./playout-service";
 import { SequentialKind } from "./playout-kinds/sequential-kind";
 import { ExternalJsonKind } from "./playout-kinds/external-json-kind";
+import { ScriptedKind } from "./playout-kinds/scripted-kind";
+import { ScriptedBuildService } from "./scripted/scripted-build-service";
+import type { ScriptLauncher } from "./scripted/script-launcher";
 import { ScanCallbackService } from "./scan-callback-service";
 import { ScheduleService } from "./schedule-service";
 import { SeedService } from "./seed-service";
+import { SettingsService } from "./settings-service";
 import { SmartCollectionService } from "./smart-collection-service";
 
 /** Every service, wired once per running server and shared by REST and GraphQL. */
@@ -38,9 +43,12 @@ export interface Services {
   playoutValidation: PlayoutValidationService;
   playoutContent: PlayoutContentService;
   playouts: PlayoutService;
+  scriptedBuilds: ScriptedBuildService;
   schedules: ScheduleService;
   maintenance: MaintenanceService;
   seed: SeedService;
+  /** Present when the server runs with its loaded configuration. */
+  settings?: SettingsService;
   smartCollections: SmartCollectionService;
 }
 
@@ -52,7 +60,14 @@ export interface ServiceDependencies {
   /** `JWT:IssuerSigningKey`: when set, /iptv/ routes need a token. */
   jwtSigningKey?: string;
   guide?: GuideSettings;
+  /** Runs scripted playouts' commands; without it Scripted playouts are not available. */
+  scripts?: ScriptLauncher;
+  /** `Playout:ScriptTimeoutSeconds`; default 30. */
+  scriptTimeoutSeconds?: number;
   clock?: () => number;
+  /** The running configuration (Settings reads and changes it) and the environment it came from. */
+  config?: AppConfig;
+  environment?: NodeJS.ProcessEnv;
 }
 
 export function createServices(db: Database, deps: ServiceDependencies): Services {
@@ -65,6 +80,8 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
   const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock);
   playouts.register(new ExternalJsonKind(db));
+  const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
+  if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
   return {
     channels,
     collections: new CollectionService(db),
@@ -80,9 +97,11 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     playoutValidation,
     playoutContent,
     playouts,
+    scriptedBuilds,
     schedules: new ScheduleService(db, async (ids) => { for (const id of ids) await playouts.build(id, BuildMode.Refresh); }),
     maintenance: new MaintenanceService(db, deps.dataDir),
     seed: new SeedService(db, ffmpegProfiles, channels),
+    settings: deps.config ? new SettingsService(deps.config, deps.environment) : undefined,
     smartCollections,
   };
 }

@@ -91,12 +91,15 @@ describe("needsWriteKey (on canonical paths)", () => {
     ["POST", "/api/v2/scan/abc/progress", true],
     ["POST", "/api/v1/scanx/abc/progress", true],
     ["POST", "/api/v1/channels/scan/abc/progress", true],
+    ["POST", "/api/v1/scripted/playout/build/abc/add_count", false],
+    ["POST", "/api/v1/scripted/playout/build/abc", true],
+    ["POST", "/api/v1/scripted/playout/abc/add_count", true],
   ])("%s %s -> %s", (method, path, expected) => {
     expect(needsWriteKey(method, path)).toBe(expected);
   });
 
-  it("has exactly one named exemption, the scanner callback", () => {
-    expect(WRITE_KEY_EXEMPTIONS.map((e) => e.name)).toEqual(["scanner-callback"]);
+  it("has exactly two named exemptions, the scanner and scripted-build callbacks", () => {
+    expect(WRITE_KEY_EXEMPTIONS.map((e) => e.name)).toEqual(["scanner-callback", "scripted-build-callback"]);
   });
 });
 

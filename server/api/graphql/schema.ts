@@ -13,8 +13,9 @@ import { PlaylistGroupResolver, PlaylistItemResolver, PlaylistResolver } from ".
 import { PlayoutValidationResolver } from "./resolvers/playout-validation-resolver";
 import { ChannelPlayoutResolver, PlayoutResolver } from "./resolvers/playout-resolver";
 import { ScheduleItemResolver, ScheduleResolver } from "./resolvers/schedule-resolver";
+import { SettingsResolver } from "./resolvers/settings-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

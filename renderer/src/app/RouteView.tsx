@@ -1,0 +1,29 @@
+import { Center, Loader } from "@mantine/core";
+import { Suspense, useEffect } from "react";
+import { NotFoundPage } from "./NotFoundPage";
+import { ROUTES } from "./routes";
+import { matchPath, usePath } from "./router";
+
+/** Renders the first route whose pattern matches the current path. */
+export function RouteView() {
+  const path = usePath();
+  let match: { route: (typeof ROUTES)[number]; params: Record<string, string> } | null = null;
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, path);
+    if (params) {
+      match = { route, params };
+      break;
+    }
+  }
+  const title = match ? match.route.title : "Not found";
+  useEffect(() => {
+    document.title = title === "Airwave" ? title : `${title} · Airwave`;
+  }, [title]);
+  if (!match) return <NotFoundPage />;
+  const Page = match.route.page;
+  return (
+    <Suspense fallback={<Center h={200}><Loader aria-label="Loading page" /></Center>}>
+      <Page key={match.route.path} params={match.params} />
+    </Suspense>
+  );
+}

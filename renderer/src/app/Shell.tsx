@@ -1,0 +1,74 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { LoopbackWarning } from "../components/LoopbackWarning";
+import { ThemeToggle } from "../components/ThemeToggle";
+import { WriteKeyButton } from "../components/WriteKeyButton";
+import { WriteKeyDialog } from "../components/WriteKeyDialog";
+import { NAV_SECTIONS, ROUTES } from "./routes";
+import { Link, navigate, usePath } from "./router";
+import { RouteView } from "./RouteView";
+
+/** Header, navigation (built from the route table), the banners every page shares, and the page. */
+export function Shell() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const path = usePath();
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Link to="/" className="brand" aria-label="Airwave home">
+              <Title order={2} size="h3">Airwave</Title>
+            </Link>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <WriteKeyButton />
+            <ThemeToggle />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <ScrollArea>
+          <Stack gap="md" component="nav">
+            {NAV_SECTIONS.map((section) => {
+              const entries = ROUTES.filter((r) => r.nav?.section === section);
+              if (entries.length === 0) return null;
+              return (
+                <div key={section}>
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>{section}</Text>
+                  {entries.map((route) => {
+                    const active = path === route.path || path.startsWith(`${route.path}/`);
+                    return (
+                      <NavLink
+                        key={route.path}
+                        href={route.path}
+                        label={route.nav!.label}
+                        active={active}
+                        aria-current={active ? "page" : undefined}
+                        onClick={(event) => {
+                          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                          event.preventDefault();
+                          navigate(route.path);
+                          close();
+                        }}
+                      />
+                    );
+                  })}
+                </div>
+              );
+            })}
+          </Stack>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Stack gap="md">
+          <LoopbackWarning />
+          <RouteView />
+        </Stack>
+      </AppShell.Main>
+      <WriteKeyDialog />
+    </AppShell>
+  );
+}

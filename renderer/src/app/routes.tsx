@@ -1,0 +1,39 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { RouteParams } from "./router";
+
+export interface PageProps {
+  params: RouteParams;
+}
+
+export type NavSection = "Watch" | "Media" | "Scheduling" | "System";
+
+export interface AppRoute {
+  /** `/channels/:id` style pattern; the first match wins. */
+  path: string;
+  /** The document title while the page shows. */
+  title: string;
+  /** Present when the page has an entry in the navigation. */
+  nav?: { label: string; section: NavSection };
+  /** Lazy, so each page is its own chunk and the first load stays small. */
+  page: LazyExoticComponent<ComponentType<PageProps>>;
+}
+
+/**
+ * Every page of the UI. Adding a page: put it under `pages/<page>/` with a default export taking
+ * `PageProps`, and add one entry here (with `nav` to list it in the navigation).
+ */
+export const ROUTES: readonly AppRoute[] = [
+  { path: "/", title: "Airwave", page: lazy(() => import("../pages/home/HomePage")) },
+  { path: "/welcome", title: "Welcome", page: lazy(() => import("../pages/first-run/FirstRunPage")) },
+  { path: "/channels", title: "Channels", nav: { label: "Channels", section: "Watch" }, page: lazy(() => import("../pages/channels/ChannelsPage")) },
+  { path: "/channels/new", title: "New channel", page: lazy(() => import("../pages/channels/ChannelEditPage")) },
+  { path: "/channels/:id/edit", title: "Edit channel", page: lazy(() => import("../pages/channels/ChannelEditPage")) },
+  { path: "/channels/:id/playout", title: "Channel playout", page: lazy(() => import("../pages/channels/ChannelPlayoutPage")) },
+  { path: "/watch/:number", title: "Live preview", page: lazy(() => import("../pages/preview/PreviewPage")) },
+  { path: "/libraries", title: "Libraries", nav: { label: "Libraries", section: "Media" }, page: lazy(() => import("../pages/libraries/LibrariesPage")) },
+  { path: "/libraries/:id", title: "Library", page: lazy(() => import("../pages/libraries/LibraryBrowsePage")) },
+  { path: "/media/:id", title: "Media", page: lazy(() => import("../pages/libraries/MediaItemPage")) },
+  { path: "/settings", title: "Settings", nav: { label: "Settings", section: "System" }, page: lazy(() => import("../pages/settings/SettingsPage")) },
+];
+
+export const NAV_SECTIONS: readonly NavSection[] = ["Watch", "Media", "Scheduling", "System"];

@@ -1,0 +1,28 @@
+import { Button, CopyButton, Group, TextInput, Tooltip } from "@mantine/core";
+
+/** A read-only URL with a copy button, both labelled for screen readers. */
+export function CopyField({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <TextInput label={label} value={value} readOnly style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
+      <CopyButton value={value}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? "Copied" : "Copy"} withArrow>
+            <Button variant="default" onClick={copy} aria-label={`Copy ${label}`}>{copied ? "Copied" : "Copy"}</Button>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+/** A compact copy button for tables. */
+export function CopyLink({ label, value }: { label: string; value: string }) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Button size="compact-xs" variant="light" onClick={copy} aria-label={`Copy ${label}`}>{copied ? "Copied" : label}</Button>
+      )}
+    </CopyButton>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, Checkbox, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { onWriteKeyRequested, saveWriteKey } from "../graphql/write-key";
+
+/** Asks for the server's write key when a change was refused for the lack of it. */
+export function WriteKeyDialog() {
+  const [open, setOpen] = useState(false);
+  const [key, setKey] = useState("");
+  const [remember, setRemember] = useState(false);
+  const resolver = useRef<((gotKey: boolean) => void) | null>(null);
+
+  useEffect(
+    () =>
+      onWriteKeyRequested((resolve) => {
+        resolver.current = resolve;
+        setKey("");
+        setOpen(true);
+      }),
+    [],
+  );
+
+  const finish = (gotKey: boolean) => {
+    setOpen(false);
+    resolver.current?.(gotKey);
+    resolver.current = null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!key) return;
+    saveWriteKey(key, remember);
+    finish(true);
+  };
+
+  return (
+    <Modal opened={open} onClose={() => finish(false)} title="Write key needed">
+      <form onSubmit={submit}>
+        <Stack>
+          <Text size="sm">This server only accepts changes with its write key (Api:WriteKey). It is sent as a header, never shown in addresses.</Text>
+          <PasswordInput label="Write key" value={key} onChange={(e) => setKey(e.currentTarget.value)} required data-autofocus autoComplete="off" />
+          <Checkbox label="Remember on this device" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => finish(false)}>Cancel</Button>
+            <Button type="submit">Use key</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

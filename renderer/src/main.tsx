@@ -1,0 +1,26 @@
+import "@mantine/core/styles.css";
+import "./app/global.css";
+import { createTheme, MantineProvider } from "@mantine/core";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { Provider as GraphqlProvider } from "urql";
+import { Shell } from "./app/Shell";
+import { createGraphqlClient } from "./graphql/client";
+
+const theme = createTheme({
+  primaryColor: "indigo",
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  focusRing: "auto",
+});
+
+const client = createGraphqlClient();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <GraphqlProvider value={client}>
+        <Shell />
+      </GraphqlProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

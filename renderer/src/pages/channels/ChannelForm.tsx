@@ -1,0 +1,163 @@
+import { Accordion, Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import { useEffect, useState, type FormEvent } from "react";
+import { useQuery } from "urql";
+import { ServerMessage } from "../../components/ServerMessage";
+import {
+  ChannelFormDocument,
+  CreateChannelDocument,
+  UpdateChannelDocument,
+  type StreamingMode,
+  type SubtitleMode,
+} from "../../graphql/generated";
+import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
+import { useServerMutation } from "../../graphql/use-server-mutation";
+
+const STREAMING_MODES: { value: StreamingMode; label: string }[] = [
+  { value: "TransportStream", label: "MPEG-TS" },
+  { value: "TransportStreamHybrid", label: "MPEG-TS (hybrid)" },
+  { value: "HttpLiveStreamingSegmenter", label: "HLS segmenter" },
+  { value: "HttpLiveStreamingDirect", label: "HLS direct" },
+];
+const SUBTITLE_MODES: SubtitleMode[] = ["None", "Forced", "Default", "Any"];
+
+interface Values {
+  number: string;
+  name: string;
+  group: string;
+  categories: string;
+  logoUrl: string;
+  streamingMode: StreamingMode | null;
+  ffmpegProfileId: string | null;
+  isEnabled: boolean;
+  showInEpg: boolean;
+  preferredAudioLanguageCode: string;
+  preferredSubtitleLanguageCode: string;
+  subtitleMode: SubtitleMode | null;
+}
+
+const EMPTY: Values = {
+  number: "",
+  name: "",
+  group: "",
+  categories: "",
+  logoUrl: "",
+  streamingMode: null,
+  ffmpegProfileId: null,
+  isEnabled: true,
+  showInEpg: true,
+  preferredAudioLanguageCode: "",
+  preferredSubtitleLanguageCode: "",
+  subtitleMode: null,
+};
+const FIELDS = Object.keys(EMPTY);
+const MORE_OPTIONS: (keyof Values)[] = ["group", "categories", "logoUrl", "subtitleMode", "preferredAudioLanguageCode", "preferredSubtitleLanguageCode", "isEnabled", "showInEpg"];
+
+/** Blank text clears a field on edit and leaves it to the server's default on create. */
+function toInput(v: Values, isNew: boolean) {
+  const text = (value: string) => (value.trim() === "" ? (isNew ? undefined : null) : value);
+  return {
+    number: v.number.trim() === "" ? undefined : v.number,
+    name: v.name,
+    group: v.group.trim() === "" ? undefined : v.group,
+    categories: v.categories.split(",").map((c) => c.trim()).filter(Boolean),
+    logoUrl: text(v.logoUrl),
+    streamingMode: v.streamingMode ?? undefined,
+    ffmpegProfileId: v.ffmpegProfileId ? Number(v.ffmpegProfileId) : undefined,
+    isEnabled: v.isEnabled,
+    showInEpg: v.showInEpg,
+    preferredAudioLanguageCode: text(v.preferredAudioLanguageCode),
+    preferredSubtitleLanguageCode: text(v.preferredSubtitleLanguageCode),
+    subtitleMode: v.subtitleMode ?? undefined,
+  };
+}
+
+export interface SavedChannel {
+  id: number;
+  number: string;
+  name: string;
+}
+
+/** Creates or edits a channel; every message under a field is the server's. */
+export function ChannelForm({ channelId, onSaved, submitLabel }: { channelId?: number; onSaved: (channel: SavedChannel) => void; submitLabel?: string }) {
+  const isNew = channelId === undefined;
+  const [{ data }] = useQuery({ query: ChannelFormDocument, variables: { id: channelId ?? 0, withChannel: !isNew } });
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<ServerErrors | null>(null);
+  const [moreOpen, setMoreOpen] = useState<string | null>(null);
+  const [createState, create] = useServerMutation(CreateChannelDocument);
+  const [updateState, update] = useServerMutation(UpdateChannelDocument);
+
+  const channel = data?.channel;
+  useEffect(() => {
+    if (!channel) return;
+    setValues({
+      number: channel.number,
+      name: channel.name,
+      group: channel.group,
+      categories: channel.categories.join(", "),
+      logoUrl: channel.logoUrl ?? "",
+      streamingMode: channel.streamingMode,
+      ffmpegProfileId: String(channel.ffmpegProfileId),
+      isEnabled: channel.isEnabled,
+      showInEpg: channel.showInEpg,
+      preferredAudioLanguageCode: channel.preferredAudioLanguageCode ?? "",
+      preferredSubtitleLanguageCode: channel.preferredSubtitleLanguageCode ?? "",
+      subtitleMode: channel.subtitleMode,
+    });
+  }, [channel]);
+
+  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const error = (field: keyof Values) => errors?.fields[field];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = toInput(values, isNew);
+    const result = isNew ? await create({ input }) : await update({ id: channelId, input });
+    const saved = result.data && ("createChannel" in result.data ? result.data.createChannel : result.data.updateChannel);
+    if (result.error || !saved) {
+      const serverErrors = toServerErrors(result.error, FIELDS);
+      setErrors(serverErrors);
+      // A message on a folded-away field must not stay hidden.
+      if (MORE_OPTIONS.some((f) => serverErrors.fields[f])) setMoreOpen("more");
+      return;
+    }
+    setErrors(null);
+    onSaved(saved);
+  };
+
+  const profiles = data?.ffmpegProfiles.map((p) => ({ value: String(p.id), label: p.isDefault ? `${p.name} (default)` : p.name })) ?? [];
+
+  return (
+    <form onSubmit={submit} aria-label={isNew ? "New channel" : "Edit channel"} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Number" description="e.g. 4 or 4.1; blank for the next free number" value={values.number} onChange={(e) => set("number")(e.currentTarget.value)} error={error("number")} />
+          <TextInput label="Name" value={values.name} onChange={(e) => set("name")(e.currentTarget.value)} required error={error("name")} />
+          <Select label="Streaming mode" placeholder="Server default" data={STREAMING_MODES} value={values.streamingMode} onChange={(v) => set("streamingMode")(v as StreamingMode | null)} error={error("streamingMode")} clearable />
+          <Select label="FFmpeg profile" placeholder="Default profile" data={profiles} value={values.ffmpegProfileId} onChange={set("ffmpegProfileId")} error={error("ffmpegProfileId")} clearable />
+        </SimpleGrid>
+        <Accordion variant="contained" value={moreOpen} onChange={setMoreOpen}>
+          <Accordion.Item value="more">
+            <Accordion.Control>More options</Accordion.Control>
+            <Accordion.Panel>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Group" value={values.group} onChange={(e) => set("group")(e.currentTarget.value)} error={error("group")} />
+                <TextInput label="Categories" description="Separated by commas" value={values.categories} onChange={(e) => set("categories")(e.currentTarget.value)} error={error("categories")} />
+                <TextInput label="Logo URL" value={values.logoUrl} onChange={(e) => set("logoUrl")(e.currentTarget.value)} error={error("logoUrl")} />
+                <Select label="Subtitles" placeholder="Server default" data={SUBTITLE_MODES} value={values.subtitleMode} onChange={(v) => set("subtitleMode")(v as SubtitleMode | null)} error={error("subtitleMode")} clearable />
+                <TextInput label="Preferred audio language" description="ISO 639 code, e.g. eng" value={values.preferredAudioLanguageCode} onChange={(e) => set("preferredAudioLanguageCode")(e.currentTarget.value)} error={error("preferredAudioLanguageCode")} />
+                <TextInput label="Preferred subtitle language" value={values.preferredSubtitleLanguageCode} onChange={(e) => set("preferredSubtitleLanguageCode")(e.currentTarget.value)} error={error("preferredSubtitleLanguageCode")} />
+                <Switch label="Enabled" checked={values.isEnabled} onChange={(e) => set("isEnabled")(e.currentTarget.checked)} error={error("isEnabled")} />
+                <Switch label="Show in the guide" checked={values.showInEpg} onChange={(e) => set("showInEpg")(e.currentTarget.checked)} error={error("showInEpg")} />
+              </SimpleGrid>
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+        <ServerMessage message={errors?.general} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={createState.fetching || updateState.fetching}>{submitLabel ?? (isNew ? "Create channel" : "Save channel")}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { Anchor, Avatar, Badge, Button, Group, Menu, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useQuery } from "urql";
+import { Link, navigate } from "../../app/router";
+import { CopyField, CopyLink } from "../../components/CopyField";
+import { ServerMessage } from "../../components/ServerMessage";
+import { ChannelsDocument, DeleteChannelDocument } from "../../graphql/generated";
+import { toServerErrors } from "../../graphql/server-errors";
+import { useServerMutation } from "../../graphql/use-server-mutation";
+import { ChannelNowPlaying } from "./ChannelNowPlaying";
+
+/** Every channel: logo, number, what plays now and next, stream links; create, edit, delete. */
+export default function ChannelsPage() {
+  const [{ data, error }, refetch] = useQuery({ query: ChannelsDocument });
+  const [, remove] = useServerMutation(DeleteChannelDocument);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const deleteChannel = async (id: number, label: string) => {
+    if (!window.confirm(`Delete channel ${label} and its playout?`)) return;
+    const result = await remove({ id });
+    setMessage(result.error ? toServerErrors(result.error, []).general : null);
+    refetch({ requestPolicy: "network-only" });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Channels</Title>
+        <Button component={Link} to="/channels/new">New channel</Button>
+      </Group>
+      {data && <CopyField label="M3U playlist URL" value={data.settings.m3uUrl} />}
+      <ServerMessage title="Cannot load channels" message={error?.message} />
+      <ServerMessage message={message} />
+      {data && data.channels.length === 0 && (
+        <Text>No channels yet. <Anchor component={Link} to="/welcome">Set up your first channel</Anchor>.</Text>
+      )}
+      {data && data.channels.length > 0 && (
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}><span className="visually-hidden">Logo</span></Table.Th>
+                <Table.Th w={80}>Number</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Now and next</Table.Th>
+                <Table.Th>Links</Table.Th>
+                <Table.Th w={120}><span className="visually-hidden">Actions</span></Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.channels.map((channel) => (
+                <Table.Tr key={channel.id}>
+                  <Table.Td>
+                    <Avatar src={channel.logoUrl ?? `/iptv/logos/gen?text=${encodeURIComponent(channel.name)}`} alt={`${channel.name} logo`} radius="sm" />
+                  </Table.Td>
+                  <Table.Td fw={700}>{channel.number}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text fw={600}>{channel.name}</Text>
+                      <Group gap={4}>
+                        {!channel.isEnabled && <Badge color="gray" size="xs">Disabled</Badge>}
+                        {channel.group && <Badge variant="light" size="xs">{channel.group}</Badge>}
+                      </Group>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td maw={320}>
+                    {channel.playoutId ? <ChannelNowPlaying channelId={channel.id} compact /> : (
+                      <Anchor component={Link} to={`/channels/${channel.id}/playout`} size="sm">Give it a playout</Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <CopyLink label="Stream URL" value={channel.streamUrl} />
+                      <CopyLink label="M3U URL" value={data.settings.m3uUrl} />
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="compact-sm" variant="light" component={Link} to={`/watch/${encodeURIComponent(channel.number)}`} aria-label={`Watch ${channel.name}`}>Watch</Button>
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <Button size="compact-sm" variant="default" aria-label={`More actions for ${channel.name}`}>⋯</Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => navigate(`/channels/${channel.id}/edit`)}>Edit</Menu.Item>
+                          <Menu.Item onClick={() => navigate(`/channels/${channel.id}/playout`)}>Playout</Menu.Item>
+                          <Menu.Item color="red" onClick={() => deleteChannel(channel.id, `${channel.number} ${channel.name}`)}>Delete</Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

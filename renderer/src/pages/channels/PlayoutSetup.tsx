@@ -1,0 +1,108 @@
+import { Alert, Button, Group, List, Select, Stack, Text, Textarea } from "@mantine/core";
+import { useEffect, useMemo, useState } from "react";
+import { useClient, useQuery } from "urql";
+import { ServerMessage } from "../../components/ServerMessage";
+import {
+  CreatePlayoutDocument,
+  PlayoutSourcesDocument,
+  UpdatePlayoutDocument,
+  ValidatePlayoutTextDocument,
+  type ValidatePlayoutTextQuery,
+} from "../../graphql/generated";
+import { toServerErrors } from "../../graphql/server-errors";
+import { useServerMutation } from "../../graphql/use-server-mutation";
+import { PLAYOUT_TEMPLATES, type PlayoutSource } from "./playout-templates";
+
+export interface PlayoutSaved {
+  success: boolean;
+  message: string;
+  itemCount: number;
+}
+
+/**
+ * Gives a channel a YAML playout: pick a collection or show and a ready-made template, or write the
+ * YAML; the server validates and builds it.
+ */
+export function PlayoutSetup({ channelId, playoutId, initialDefinition, onSaved }: { channelId: number; playoutId?: number | null; initialDefinition?: string | null; onSaved: (build: PlayoutSaved) => void }) {
+  const client = useClient();
+  const [{ data }] = useQuery({ query: PlayoutSourcesDocument, requestPolicy: "network-only" });
+  const sources: PlayoutSource[] = useMemo(
+    () => [
+      ...(data?.shows.items ?? []).map((s) => ({ value: `show:${s.title}`, label: `Show: ${s.title}` })),
+      ...(data?.collections ?? []).map((c) => ({ value: `collection:${c.name}`, label: `Collection: ${c.name} (${c.itemCount})` })),
+    ],
+    [data],
+  );
+  const [sourceValue, setSourceValue] = useState<string | null>(null);
+  const [templateValue, setTemplateValue] = useState<string | null>(PLAYOUT_TEMPLATES[0].value);
+  const [definition, setDefinition] = useState(initialDefinition ?? "");
+  const [validation, setValidation] = useState<ValidatePlayoutTextQuery["validatePlayout"] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [createState, create] = useServerMutation(CreatePlayoutDocument);
+  const [updateState, update] = useServerMutation(UpdatePlayoutDocument);
+
+  useEffect(() => {
+    if (!sourceValue && !initialDefinition && sources.length > 0) setSourceValue(sources[0].value);
+  }, [sources, sourceValue, initialDefinition]);
+
+  useEffect(() => {
+    const source = sources.find((s) => s.value === sourceValue);
+    const template = PLAYOUT_TEMPLATES.find((t) => t.value === templateValue);
+    if (source && template) setDefinition(template.render(source));
+  }, [sourceValue, templateValue, sources]);
+
+  const validate = async () => {
+    const result = await client.query(ValidatePlayoutTextDocument, { definition }, { requestPolicy: "network-only" }).toPromise();
+    setValidation(result.data?.validatePlayout ?? null);
+    setMessage(result.error ? toServerErrors(result.error, []).general : null);
+  };
+
+  const save = async () => {
+    setValidation(null);
+    const result = playoutId
+      ? await update({ id: playoutId, input: { definition } })
+      : await create({ input: { channelId, kind: "Sequential", definition } });
+    const change = result.data && ("createPlayout" in result.data ? result.data.createPlayout : result.data.updatePlayout);
+    if (result.error || !change) {
+      setMessage(toServerErrors(result.error, []).general);
+      return;
+    }
+    setMessage(change.build.success ? null : `The build failed: ${change.build.message}`);
+    onSaved(change.build);
+  };
+
+  return (
+    <Stack>
+      <Group grow align="flex-start">
+        <Select label="What to play" placeholder={sources.length ? "Pick a show or collection" : "No shows or collections yet"} data={sources} value={sourceValue} onChange={setSourceValue} searchable />
+        <Select label="Template" data={PLAYOUT_TEMPLATES.map((t) => ({ value: t.value, label: t.label }))} value={templateValue} onChange={setTemplateValue} allowDeselect={false} />
+      </Group>
+      <Textarea
+        label="YAML playout definition"
+        description="Filled in from the template; edit it freely."
+        value={definition}
+        onChange={(e) => { setDefinition(e.currentTarget.value); setValidation(null); }}
+        autosize
+        minRows={8}
+        maxRows={24}
+        styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
+        spellCheck={false}
+      />
+      {validation && (validation.valid ? (
+        <Alert color="green" role="status">The server accepts this definition.</Alert>
+      ) : (
+        <Alert color="red" title="The server found problems" role="alert">
+          <List size="sm">
+            {validation.errors.map((e, i) => <List.Item key={i}>Line {e.line}, column {e.column}{e.path ? ` (${e.path})` : ""}: {e.message}</List.Item>)}
+          </List>
+        </Alert>
+      ))}
+      <ServerMessage message={message} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={validate}>Check</Button>
+        <Button onClick={save} loading={createState.fetching || updateState.fetching} disabled={!definition.trim()}>{playoutId ? "Save and rebuild" : "Create playout"}</Button>
+      </Group>
+      <Text size="xs" c="dimmed">Saving builds the schedule for the configured number of days.</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, Card, Center, Group, Loader, Stack, Stepper, Text, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useQuery } from "urql";
+import { Link } from "../../app/router";
+import { ScanLibraryDocument, SetupStateDocument } from "../../graphql/generated";
+import { useServerMutation } from "../../graphql/use-server-mutation";
+import { ChannelForm, type SavedChannel } from "../channels/ChannelForm";
+import { PlayoutSetup } from "../channels/PlayoutSetup";
+import { LibraryForm } from "../libraries/LibraryForm";
+import { ScanStatus } from "../libraries/ScanStatus";
+import { useLibraries } from "../libraries/use-libraries";
+import { ChannelPreview } from "../preview/ChannelPreview";
+
+const Step = {
+  Library: 0,
+  Scan: 1,
+  Channel: 2,
+  Playout: 3,
+  Watch: 4,
+} as const;
+type Step = (typeof Step)[keyof typeof Step];
+
+function ScanStep({ libraryId, onDone }: { libraryId: number | null; onDone: () => void }) {
+  const [{ data }] = useLibraries(true);
+  const library = data?.libraries.find((l) => l.id === libraryId) ?? data?.libraries[0];
+  if (!library) return <Loader aria-label="Loading" />;
+  const finished = !library.scan && library.lastScanSuccess !== null && library.lastScanSuccess !== undefined;
+  return (
+    <Stack>
+      <Text>Airwave is reading “{library.name}”: finding the files, then reading each one’s length and streams.</Text>
+      <ScanStatus library={library} />
+      <Group justify="flex-end">
+        <Button onClick={onDone} disabled={!finished}>Next: create a channel</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** `/welcome`: from an empty install to watching a channel. Resumes where the install stands. */
+export default function FirstRunPage() {
+  const [{ data }] = useQuery({ query: SetupStateDocument, requestPolicy: "network-only" });
+  const [step, setStep] = useState<Step | null>(null);
+  const [libraryId, setLibraryId] = useState<number | null>(null);
+  const [channel, setChannel] = useState<SavedChannel | null>(null);
+  const [, scan] = useServerMutation(ScanLibraryDocument);
+
+  useEffect(() => {
+    if (!data || step !== null) return;
+    const pending = data.channels.find((c) => !c.playoutId);
+    const ready = data.channels.find((c) => c.playoutId);
+    if (data.libraries.length === 0) setStep(Step.Library);
+    else if (pending) {
+      setChannel(pending);
+      setStep(Step.Playout);
+    } else if (ready) {
+      setChannel(ready);
+      setStep(Step.Watch);
+    } else setStep(Step.Channel);
+  }, [data, step]);
+
+  if (step === null) return <Center h={200}><Loader aria-label="Loading" /></Center>;
+  return (
+    <Stack maw={1000}>
+      <Title order={1}>Welcome to Airwave</Title>
+      <Text c="dimmed">Five steps from your media folders to a live channel.</Text>
+      <Stepper active={step} allowNextStepsSelect={false} size="sm">
+        <Stepper.Step label="Library" description="Add a folder" />
+        <Stepper.Step label="Scan" description="Read the media" />
+        <Stepper.Step label="Channel" description="Create it" />
+        <Stepper.Step label="Playout" description="What it plays" />
+        <Stepper.Step label="Watch" description="Live preview" />
+      </Stepper>
+      <Card withBorder padding="lg">
+        {step === Step.Library && (
+          <LibraryForm
+            onCreated={async (library) => {
+              setLibraryId(library.id);
+              await scan({ id: library.id, force: false });
+              setStep(Step.Scan);
+            }}
+          />
+        )}
+        {step === Step.Scan && <ScanStep libraryId={libraryId} onDone={() => setStep(Step.Channel)} />}
+        {step === Step.Channel && (
+          <ChannelForm submitLabel="Create channel" onSaved={(saved) => { setChannel(saved); setStep(Step.Playout); }} />
+        )}
+        {step === Step.Playout && channel && (
+          <PlayoutSetup channelId={channel.id} onSaved={(build) => build.success && setStep(Step.Watch)} />
+        )}
+        {step === Step.Watch && channel && (
+          <Stack>
+            <Text>Channel {channel.number} “{channel.name}” is on the air.</Text>
+            <ChannelPreview number={channel.number} />
+            <Group justify="flex-end">
+              <Button component={Link} to="/channels">Go to the channels</Button>
+            </Group>
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  );
+}

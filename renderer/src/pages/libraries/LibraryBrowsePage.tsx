@@ -1,0 +1,65 @@
+import { Anchor, Breadcrumbs, Group, Pagination, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useQuery } from "urql";
+import type { PageProps } from "../../app/routes";
+import { Link } from "../../app/router";
+import { ServerMessage } from "../../components/ServerMessage";
+import { BrowseMediaDocument, LibraryByIdDocument, type MediaItemKind } from "../../graphql/generated";
+
+const PAGE_SIZE = 50;
+const TOP_LEVEL: { value: MediaItemKind; label: string }[] = [
+  { value: "Show", label: "Shows" },
+  { value: "Movie", label: "Movies" },
+  { value: "OtherVideo", label: "Other videos" },
+  { value: "Artist", label: "Artists" },
+];
+const FIRST_KIND: Record<string, MediaItemKind> = { Shows: "Show", Movies: "Movie", OtherVideos: "OtherVideo", Music: "Artist" };
+
+/** A library's shows, movies, other videos or artists, a page at a time. */
+export default function LibraryBrowsePage({ params }: PageProps) {
+  const libraryId = Number(params.id);
+  const [{ data: libraryData, error: libraryError }] = useQuery({ query: LibraryByIdDocument, variables: { id: libraryId } });
+  const library = libraryData?.library;
+  const [chosenKind, setKind] = useState<MediaItemKind | null>(null);
+  const kind = chosenKind ?? (library ? FIRST_KIND[library.kind] : null) ?? "Show";
+  const [page, setPage] = useState(1);
+  const [{ data, error, fetching }] = useQuery({
+    query: BrowseMediaDocument,
+    variables: { libraryId, kind, pageNumber: page - 1, pageSize: PAGE_SIZE },
+    pause: !library,
+  });
+  const media = data?.mediaItems;
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/libraries">Libraries</Anchor>
+        <Text>{library?.name ?? "…"}</Text>
+      </Breadcrumbs>
+      <Title order={1}>{library?.name ?? "Library"}</Title>
+      <ServerMessage title="Cannot load" message={libraryError?.message ?? error?.message} />
+      <SegmentedControl aria-label="Kind of media" data={TOP_LEVEL} value={kind} onChange={(v) => { setKind(v as MediaItemKind); setPage(1); }} />
+      <Table striped highlightOnHover aria-busy={fetching}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th w={100}>Year</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {media?.items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td><Anchor component={Link} to={`/media/${item.id}`}>{item.title}</Anchor></Table.Td>
+              <Table.Td>{item.year ?? ""}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {media && media.totalCount === 0 && <Text c="dimmed">Nothing of this kind in the library.</Text>}
+      {media && media.totalCount > PAGE_SIZE && (
+        <Group justify="center">
+          <Pagination total={Math.ceil(media.totalCount / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages" />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { Anchor, Breadcrumbs, Stack, Table, Text, Title } from "@mantine/core";
+import { useQuery } from "urql";
+import type { PageProps } from "../../app/routes";
+import { Link } from "../../app/router";
+import { ServerMessage } from "../../components/ServerMessage";
+import { MediaItemDetailDocument } from "../../graphql/generated";
+
+export function formatDuration(ms: number): string {
+  const total = Math.round(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}` : `${m}:${String(s).padStart(2, "0")}`;
+}
+
+function childLabel(child: { kind: string; title: string; seasonNumber?: number | null; episodeNumber?: number | null }): string {
+  if (child.kind === "Season" && child.seasonNumber != null) return child.title || `Season ${child.seasonNumber}`;
+  if (child.kind === "Episode" && child.episodeNumber != null) return `${child.episodeNumber}. ${child.title}`;
+  return child.title;
+}
+
+/** A show (its seasons), a season (its episodes) or a playable item (its files). */
+export default function MediaItemPage({ params }: PageProps) {
+  const [{ data, error }] = useQuery({ query: MediaItemDetailDocument, variables: { id: Number(params.id) } });
+  const item = data?.mediaItem;
+  if (error) return <ServerMessage title="Cannot load" message={error.message} />;
+  if (!item) return null;
+  const ancestors = [item.parent?.parent, item.parent].filter((a): a is { id: number; title: string } => Boolean(a));
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/libraries">Libraries</Anchor>
+        {ancestors.map((a) => <Anchor key={a.id} component={Link} to={`/media/${a.id}`}>{a.title}</Anchor>)}
+        <Text>{item.title}</Text>
+      </Breadcrumbs>
+      <Title order={1}>{item.title}{item.year ? ` (${item.year})` : ""}</Title>
+      <Text c="dimmed">{item.kind}{item.contentRating ? ` · ${item.contentRating}` : ""}</Text>
+      {item.plot && <Text>{item.plot}</Text>}
+      {item.children.length > 0 && (
+        <Table striped highlightOnHover>
+          <Table.Thead><Table.Tr><Table.Th>{item.kind === "Show" ? "Seasons" : "Episodes"}</Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {item.children.map((child) => (
+              <Table.Tr key={child.id}><Table.Td><Anchor component={Link} to={`/media/${child.id}`}>{childLabel(child)}</Anchor></Table.Td></Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {item.versions.length > 0 && (
+        <Table>
+          <Table.Thead><Table.Tr><Table.Th>File</Table.Th><Table.Th>Length</Table.Th><Table.Th>Size</Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {item.versions.map((v) => (
+              <Table.Tr key={v.id}>
+                <Table.Td ff="monospace" fz="xs">{v.path}</Table.Td>
+                <Table.Td>{formatDuration(v.durationMs)}</Table.Td>
+                <Table.Td>{v.width && v.height ? `${v.width}×${v.height}` : ""}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
+import type { PageProps } from "../../app/routes";
+import { Link } from "../../app/router";
+import { ChannelNowPlaying } from "../channels/ChannelNowPlaying";
+import { ChannelPreview } from "./ChannelPreview";
+import { useQuery } from "urql";
+import { PreviewChannelDocument } from "../../graphql/generated";
+
+/** `/watch/:number`: a channel's live stream in the browser. */
+export default function PreviewPage({ params }: PageProps) {
+  const [{ data }] = useQuery({ query: PreviewChannelDocument });
+  const channel = data?.channels.find((c) => c.number === params.number);
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/channels">Channels</Anchor>
+        <Text>Live preview</Text>
+      </Breadcrumbs>
+      <Title order={1}>{channel ? `${channel.number} · ${channel.name}` : `Channel ${params.number}`}</Title>
+      <ChannelPreview number={params.number} />
+      {channel && <ChannelNowPlaying channelId={channel.id} />}
+    </Stack>
+  );
+}

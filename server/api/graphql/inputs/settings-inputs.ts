@@ -1,0 +1,29 @@
+import { Field, InputType, Int } from "type-graphql";
+import type { SettingsChange } from "../../../services/settings-service";
+
+@InputType({ description: "Settings to change: a value overrides it in settings.json, null removes the override, absent leaves it." })
+export class SettingsInput implements SettingsChange {
+  @Field(() => String, { nullable: true })
+  timeZone?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  playoutDaysToBuild?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  guideDaysToBuild?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  hdhomerunTunerCount?: number | null;
+
+  @Field(() => String, { nullable: true })
+  ffmpegPath?: string | null;
+
+  @Field(() => String, { nullable: true })
+  ffprobePath?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Api:WriteKey (applies after a restart)." })
+  writeKey?: string | null;
+
+  @Field(() => String, { nullable: true, description: "JWT:IssuerSigningKey (applies after a restart)." })
+  iptvTokenKey?: string | null;
+}

@@ -1,0 +1,46 @@
+import { Field, Int, ObjectType } from "type-graphql";
+
+@ObjectType("Settings", { description: "The server's effective settings; secrets appear only as whether they are set." })
+export class SettingsType {
+  @Field(() => String, { description: "Playout:TimeZone, an IANA zone." })
+  timeZone: string;
+
+  @Field(() => Int, { description: "Playout:DaysToBuild" })
+  playoutDaysToBuild: number;
+
+  @Field(() => Int, { description: "Guide:DaysToBuild" })
+  guideDaysToBuild: number;
+
+  @Field(() => Int, { description: "HDHomeRun:TunerCount" })
+  hdhomerunTunerCount: number;
+
+  @Field(() => String, { nullable: true, description: "FFmpeg:Path; null when found on PATH or bundled." })
+  ffmpegPath: string | null;
+
+  @Field(() => String, { nullable: true, description: "FFmpeg:ProbePath; null when found on PATH or bundled." })
+  ffprobePath: string | null;
+
+  @Field(() => Boolean, { description: "Api:WriteKey is in effect (writes need X-Api-Key)." })
+  writeKeySet: boolean;
+
+  @Field(() => Boolean, { description: "JWT:IssuerSigningKey is in effect (/iptv/ routes need a token)." })
+  iptvTokenKeySet: boolean;
+
+  @Field(() => Boolean, { description: "The server accepts connections from other machines, not only loopback." })
+  listeningBeyondLoopback: boolean;
+
+  @Field(() => Boolean, { description: "Saved changes take effect only after a restart." })
+  restartRequired: boolean;
+
+  @Field(() => [String], { description: "Setting keys fixed by environment variables (they win over settings.json)." })
+  environmentOverrides: string[];
+
+  @Field(() => String, { description: "Absolute URL of the channel playlist for media players." })
+  m3uUrl: string;
+
+  @Field(() => String, { description: "Absolute URL of the XMLTV guide." })
+  xmltvUrl: string;
+
+  @Field(() => String, { description: "Base URL media servers add as an HDHomeRun tuner." })
+  hdhomerunUrl: string;
+}

@@ -1,0 +1,164 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { AppConfig } from "../config/app-config";
+import { CONFIG_KEYS, ConfigValueError } from "../config/config-keys";
+import { SETTINGS_FILE } from "../config/load-config";
+import { DomainError, type FieldError } from "./domain-error";
+
+/** The settings a user edits from the UI, by their field name, with the config key each one is. */
+const EDITABLE = {
+  timeZone: { key: "Playout:TimeZone", live: true },
+  playoutDaysToBuild: { key: "Playout:DaysToBuild", live: true },
+  guideDaysToBuild: { key: "Guide:DaysToBuild", live: true },
+  hdhomerunTunerCount: { key: "HDHomeRun:TunerCount", live: true },
+  ffmpegPath: { key: "FFmpeg:Path", live: false },
+  ffprobePath: { key: "FFmpeg:ProbePath", live: false },
+  writeKey: { key: "Api:WriteKey", live: false },
+  iptvTokenKey: { key: "JWT:IssuerSigningKey", live: false },
+} as const;
+
+export type EditableSetting = keyof typeof EDITABLE;
+
+/** A change: a value sets the override in settings.json, null removes it, absent leaves it. */
+export type SettingsChange = { [K in EditableSetting]?: string | number | null };
+
+/** The effective settings; secrets only as "is set". */
+export interface SettingsView {
+  timeZone: string;
+  playoutDaysToBuild: number;
+  guideDaysToBuild: number;
+  hdhomerunTunerCount: number;
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
+  writeKeySet: boolean;
+  iptvTokenKeySet: boolean;
+  /** The server accepts connections from other machines (not only loopback). */
+  listeningBeyondLoopback: boolean;
+  /** Saved changes that take effect only after a restart. */
+  restartRequired: boolean;
+  /** Settings fixed by environment variables (these win over settings.json). */
+  environmentOverrides: string[];
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "::1", "[::1]"]);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Reads the effective configuration and persists overrides into `<dataDir>/settings.json`, the file
+ * the configuration loads at start-up, with the same parsing rules. Horizon, time zone and tuner
+ * count apply at once (the engines read the shared config object); the rest after a restart.
+ */
+export class SettingsService {
+  private readonly pendingRestart = new Set<string>();
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly environment: NodeJS.ProcessEnv = {},
+  ) {}
+
+  get(): SettingsView {
+    const c = this.config;
+    return {
+      timeZone: c.playout.timeZone,
+      playoutDaysToBuild: c.playout.daysToBuild,
+      guideDaysToBuild: c.guide.daysToBuild,
+      hdhomerunTunerCount: c.hdhomerun.tunerCount,
+      ffmpegPath: c.ffmpeg.path ?? null,
+      ffprobePath: c.ffmpeg.probePath ?? null,
+      writeKeySet: Boolean(c.api.writeKey),
+      iptvTokenKeySet: Boolean(c.jwt.issuerSigningKey),
+      listeningBeyondLoopback: !isLoopbackHost(c.server.host),
+      restartRequired: this.pendingRestart.size > 0,
+      environmentOverrides: Object.values(EDITABLE).map((e) => e.key).filter((key) => this.fromEnvironment(key)),
+    };
+  }
+
+  /** Validates every given setting (all or nothing), writes settings.json, applies what can apply live. */
+  update(change: SettingsChange): SettingsView {
+    const errors: FieldError[] = [];
+    const parsed = new Map<EditableSetting, unknown>();
+    for (const [field, raw] of Object.entries(change) as [EditableSetting, unknown][]) {
+      const editable = EDITABLE[field];
+      if (!editable || raw === undefined) continue;
+      if (this.fromEnvironment(editable.key)) {
+        errors.push({ field, message: `is set by the environment variable ${editable.key.replace(":", "__")}, which wins over settings.json` });
+        continue;
+      }
+      if (raw === null) {
+        parsed.set(field, null);
+        continue;
+      }
+      const setting = CONFIG_KEYS.find((k) => k.key === editable.key)!;
+      try {
+        parsed.set(field, setting.parse(raw));
+      } catch (error) {
+        if (!(error instanceof ConfigValueError)) throw error;
+        errors.push({ field, message: error.message });
+      }
+    }
+    if (errors.length) throw DomainError.validation(errors);
+    if (parsed.size === 0) return this.get();
+
+    const file = path.join(this.config.dataDir, SETTINGS_FILE);
+    const document = this.readFile(file);
+    for (const [field, value] of parsed) {
+      const [sectionName, name] = EDITABLE[field].key.split(":");
+      // The loader matches names without regard to case: reuse the spelling the file already has.
+      const section = sameName(document, sectionName);
+      const current = document[section];
+      const sectionObject = (current !== null && typeof current === "object" && !Array.isArray(current) ? current : (document[section] = {})) as Record<string, unknown>;
+      if (value === null) delete sectionObject[sameName(sectionObject, name)];
+      else sectionObject[sameName(sectionObject, name)] = value;
+      if (Object.keys(sectionObject).length === 0) delete document[section];
+    }
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.mkdirSync(this.config.dataDir, { recursive: true });
+    fs.writeFileSync(temporary, JSON.stringify(document, null, 2) + "\n", { mode: 0o600 });
+    fs.renameSync(temporary, file);
+
+    for (const [field, value] of parsed) this.apply(field, value);
+    return this.get();
+  }
+
+  /** Live settings change the shared config object the engines read; removing an override (back to the default) and the rest need a restart. */
+  private apply(field: EditableSetting, value: unknown): void {
+    const c = this.config;
+    if (!EDITABLE[field].live || value === null) {
+      this.pendingRestart.add(EDITABLE[field].key);
+      return;
+    }
+    if (field === "timeZone") c.playout.timeZone = value as string;
+    else if (field === "playoutDaysToBuild") c.playout.daysToBuild = value as number;
+    else if (field === "guideDaysToBuild") c.guide.daysToBuild = value as number;
+    else if (field === "hdhomerunTunerCount") c.hdhomerun.tunerCount = value as number;
+  }
+
+  private fromEnvironment(key: string): boolean {
+    const wanted = key.replace(":", "__").toLowerCase();
+    return Object.entries(this.environment).some(([name, value]) => name.toLowerCase() === wanted && value !== undefined && value !== "");
+  }
+
+  private readFile(file: string): Record<string, unknown> {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+      throw error;
+    }
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // fall through
+    }
+    throw DomainError.invalid(SETTINGS_FILE, "the settings file is not a JSON object; fix or remove it before saving settings");
+  }
+}
+
+function sameName(object: Record<string, unknown>, name: string): string {
+  return Object.keys(object).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
+}

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+/** Debian's Chromium (installed by .ci/run). */
+export const CHROMIUM_PATH = process.env.AIRWAVE_CHROMIUM ?? "/usr/bin/chromium";
+export const ARTIFACTS_DIR = path.resolve(__dirname, "../../test-artifacts");
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--autoplay-policy=no-user-gesture-required"],
+  });
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions, for the test to assert on or print. */
+  consoleErrors: string[];
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh context (own storage) at a laptop-sized viewport, recording console errors. */
+export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number }; colorScheme?: "light" | "dark" } = {}): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 720 }, colorScheme: options.colorScheme ?? "light" });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  const pageErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  return { page, context, consoleErrors, pageErrors, close: () => context.close() };
+}
+
+/** Writes a full-page screenshot to test-artifacts/<name>.png (gitignored). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** An input by its label, whether or not it is marked required (Mantine appends " *"). */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`));
+}
+
+/** The accessible error text Mantine ties to an input through aria-describedby. */
+export async function fieldError(page: Page, label: string): Promise<string | null> {
+  const input = field(page, label);
+  if ((await input.getAttribute("aria-invalid")) !== "true") return null;
+  const ids = (await input.getAttribute("aria-describedby"))?.split(/\s+/) ?? [];
+  const texts: string[] = [];
+  for (const id of ids) {
+    const element = page.locator(`[id="${id}"]`);
+    if (await element.count()) texts.push((await element.innerText()).trim());
+  }
+  return texts.join(" ");
+}
