@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
 import { locateFFmpeg } from "./config/ffmpeg-binaries";
 import { FFmpegCapabilitiesProbe } from "./streaming/ffmpeg-capabilities-probe";
+import { SessionManager } from "./streaming/session-manager";
 import type { AppConfig } from "./config/app-config";
 import { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
@@ -48,7 +49,18 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     onOutcome: (outcome) => services.libraries.recordScanOutcome(outcome),
   });
   const scripts = new ScriptRunner();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, ffmpegInfo: new FFmpegCapabilitiesProbe(binaries), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env });
+  const ffmpegProbe = new FFmpegCapabilitiesProbe(binaries);
+  const streaming = new SessionManager({
+    dataDir: config.dataDir,
+    ffmpegPath: binaries.ffmpeg,
+    ffprobePath: binaries.ffprobe,
+    idleTimeoutMs: config.streaming.idleTimeoutSeconds * 1000,
+    plan: (channelNumber, at) => services.streamSources.planAt(channelNumber, at),
+    capabilities: () => ffmpegProbe.capabilities(),
+    log: (message) => log.info(message),
+  });
+  streaming.start();
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, ffmpegInfo: ffmpegProbe, playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env });
   let app;
   try {
     await services.seed.seed();
@@ -94,6 +106,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
       await rebuilds.stop();
       await scans.stopAll();
       await scripts.stopAll();
+      await streaming.stopAll();
       await drained;
       clearTimeout(timer);
       await app.stop();

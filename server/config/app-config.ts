@@ -28,6 +28,8 @@ export interface AppConfig {
   /** HDHomeRun emulation (/discover.json, /lineup.json, …). */
   hdhomerun: { tunerCount: number; allowWithoutToken: boolean };
   ffmpeg: { path?: string; probePath?: string };
+  /** Live streams: a channel's shared session stops this long after its last request. */
+  streaming: { idleTimeoutSeconds: number };
   logging: { level: LogLevel };
 }
 

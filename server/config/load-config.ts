@@ -22,6 +22,7 @@ function defaults(dataDir: string): AppConfig {
     guide: { daysToBuild: 2 },
     hdhomerun: { tunerCount: 2, allowWithoutToken: false },
     ffmpeg: {},
+    streaming: { idleTimeoutSeconds: 60 },
     logging: { level: "info" },
   };
 }

@@ -154,6 +154,18 @@ export enum WatermarkMode {
   Intermittent = "Intermittent",
 }
 
+/** Where a watermark's image comes from: a file, or the logo of the channel it plays on. */
+export enum WatermarkImageSource {
+  Custom = "Custom",
+  ChannelLogo = "ChannelLogo",
+}
+
+/** Scaled to a percentage of the frame width, or drawn at the image's own size. */
+export enum WatermarkSize {
+  Scaled = "Scaled",
+  ActualSize = "ActualSize",
+}
+
 export enum BuildMode {
   Continue = "Continue",
   Refresh = "Refresh",

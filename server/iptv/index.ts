@@ -10,6 +10,7 @@ import { iptvAccess } from "./access";
 import { addHdhrRoutes } from "./hdhr-routes";
 import { addLogoRoutes } from "./logo-routes";
 import { addPlaylistRoutes } from "./playlist-routes";
+import { addStreamRoutes } from "./stream-routes";
 import { addXmltvRoutes } from "./xmltv-routes";
 
 export function iptvRouter(services: Services, config: Pick<AppConfig, "dataDir" | "server" | "hdhomerun">): Router {
@@ -26,5 +27,6 @@ export function iptvRouter(services: Services, config: Pick<AppConfig, "dataDir"
     },
     allowWithoutToken: config.hdhomerun.allowWithoutToken,
   });
+  addStreamRoutes(router, services, config.server.trustProxy);
   return router;
 }

@@ -5,6 +5,7 @@ import { ChannelService } from "./channel-service";
 import { CollectionService } from "./collection-service";
 import type { FFmpegInfoSource } from "./ffmpeg-info";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
+import { FillerPresetService } from "./filler-preset-service";
 import { GuideService, type GuideSettings } from "./guide-service";
 import { IptvTokenService } from "./iptv-token-service";
 import { LibraryService } from "./library-service";
@@ -26,6 +27,9 @@ import { ScheduleService } from "./schedule-service";
 import { SeedService } from "./seed-service";
 import { SettingsService } from "./settings-service";
 import { SmartCollectionService } from "./smart-collection-service";
+import { StreamSessionService, type StreamSessionOwner } from "./stream-session-service";
+import { StreamSourceService } from "./stream-source-service";
+import { WatermarkService } from "./watermark-service";
 
 /** Every service, wired once per running server and shared by REST and GraphQL. */
 export interface Services {
@@ -33,6 +37,7 @@ export interface Services {
   collections: CollectionService;
   ffmpegProfiles: FFmpegProfileService;
   ffmpegInfo?: FFmpegInfoSource;
+  fillerPresets: FillerPresetService;
   guide: GuideService;
   iptvTokens: IptvTokenService;
   libraries: LibraryService;
@@ -50,6 +55,11 @@ export interface Services {
   /** Present when the server runs with its loaded configuration. */
   settings?: SettingsService;
   smartCollections: SmartCollectionService;
+  watermarks: WatermarkService;
+  streamSources: StreamSourceService;
+  streamSessions: StreamSessionService;
+  /** The live-stream process owner; absent when the server runs without streaming. */
+  streaming?: StreamSessionOwner;
 }
 
 export interface ServiceDependencies {
@@ -68,6 +78,8 @@ export interface ServiceDependencies {
   /** The running configuration (Settings reads and changes it) and the environment it came from. */
   config?: AppConfig;
   environment?: NodeJS.ProcessEnv;
+  /** Runs the channels' FFmpeg streams (server/streaming). */
+  streaming?: StreamSessionOwner;
 }
 
 export function createServices(db: Database, deps: ServiceDependencies): Services {
@@ -87,6 +99,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     collections: new CollectionService(db),
     ffmpegProfiles,
     ffmpegInfo: deps.ffmpegInfo,
+    fillerPresets: new FillerPresetService(db),
     guide: new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock),
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
     libraries: new LibraryService(db, deps.scans),
@@ -103,5 +116,9 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     seed: new SeedService(db, ffmpegProfiles, channels),
     settings: deps.config ? new SettingsService(deps.config, deps.environment) : undefined,
     smartCollections,
+    watermarks: new WatermarkService(db),
+    streamSources: new StreamSourceService(db),
+    streamSessions: new StreamSessionService(() => deps.streaming),
+    streaming: deps.streaming,
   };
 }

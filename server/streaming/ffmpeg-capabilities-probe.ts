@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import type { FFmpegBinaries } from "../config/ffmpeg-binaries";
 import type { FFmpegInfo, FFmpegInfoSource } from "../services/ffmpeg-info";
 import { parseCapabilities } from "./ffmpeg/capabilities-parser";
+import type { EncoderCapabilities } from "./ffmpeg/types";
 
 const run = promisify(execFile);
 const TIMEOUT_MS = 15_000;
@@ -18,12 +19,20 @@ async function output(binary: string, args: string[]): Promise<string> {
  */
 export class FFmpegCapabilitiesProbe implements FFmpegInfoSource {
   private probed: Promise<FFmpegInfo> | undefined;
+  private parsed: EncoderCapabilities | undefined;
 
   constructor(private readonly binaries: FFmpegBinaries) {}
 
   info(): Promise<FFmpegInfo> {
     this.probed ??= this.probe();
     return this.probed;
+  }
+
+  /** What the argument builder needs to know; throws when FFmpeg cannot be run. */
+  async capabilities(): Promise<EncoderCapabilities> {
+    const info = await this.info();
+    if (!this.parsed) throw new Error(`FFmpeg is not usable: ${info.error ?? "unknown error"}`);
+    return this.parsed;
   }
 
   private async probe(): Promise<FFmpegInfo> {
@@ -37,6 +46,7 @@ export class FFmpegCapabilitiesProbe implements FFmpegInfoSource {
         output(this.binaries.ffmpeg, ["-h", "long"]),
       ]);
       const capabilities = parseCapabilities({ version, encoders, hwaccels, filters, options });
+      this.parsed = capabilities;
       return {
         ...base,
         available: true,

@@ -21,6 +21,12 @@ import {
   SubtitleMode,
   VideoFormat,
   DayOfWeek,
+  FillerKind,
+  FillerMode,
+  WatermarkImageSource,
+  WatermarkMode,
+  WatermarkPosition,
+  WatermarkSize,
 } from "../../domain/enums";
 
 let registered = false;
@@ -50,4 +56,10 @@ export function registerEnums(): void {
   registerEnumType(MarathonGroupBy, { name: "MarathonGroupBy" });
   registerEnumType(MultipleMode, { name: "MultipleMode" });
   registerEnumType(DayOfWeek, { name: "DayOfWeek" });
+  registerEnumType(FillerKind, { name: "FillerKind" });
+  registerEnumType(FillerMode, { name: "FillerMode" });
+  registerEnumType(WatermarkImageSource, { name: "WatermarkImageSource" });
+  registerEnumType(WatermarkMode, { name: "WatermarkMode" });
+  registerEnumType(WatermarkPosition, { name: "WatermarkPosition" });
+  registerEnumType(WatermarkSize, { name: "WatermarkSize" });
 }

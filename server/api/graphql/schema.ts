@@ -5,17 +5,22 @@ import { registerEnums } from "./enums";
 import { ChannelResolver } from "./resolvers/channel-resolver";
 import { CollectionResolver } from "./resolvers/collection-resolver";
 import { FFmpegProfileResolver } from "./resolvers/ffmpeg-profile-resolver";
+import { FillerPresetResolver } from "./resolvers/filler-preset-resolver";
+import { GuideResolver } from "./resolvers/guide-resolver";
 import { LibraryResolver } from "./resolvers/library-resolver";
 import { MediaItemResolver } from "./resolvers/media-item-resolver";
 import { SmartCollectionResolver } from "./resolvers/smart-collection-resolver";
 import { MultiCollectionResolver } from "./resolvers/multi-collection-resolver";
 import { PlaylistGroupResolver, PlaylistItemResolver, PlaylistResolver } from "./resolvers/playlist-resolver";
 import { PlayoutValidationResolver } from "./resolvers/playout-validation-resolver";
+import { PlayoutPreviewItemResolver } from "./resolvers/playout-preview-item-resolver";
 import { ChannelPlayoutResolver, PlayoutResolver } from "./resolvers/playout-resolver";
 import { ScheduleItemResolver, ScheduleResolver } from "./resolvers/schedule-resolver";
+import { SessionResolver } from "./resolvers/session-resolver";
 import { SettingsResolver } from "./resolvers/settings-resolver";
+import { WatermarkResolver } from "./resolvers/watermark-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

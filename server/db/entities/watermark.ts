@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from "typeorm";
-import { WatermarkMode, WatermarkPosition } from "../../domain/enums";
+import { WatermarkImageSource, WatermarkMode, WatermarkPosition, WatermarkSize } from "../../domain/enums";
 
 @Entity("watermark")
 export class Watermark {
@@ -9,14 +9,20 @@ export class Watermark {
   @Column({ type: "varchar", length: 50, unique: true, collation: "NOCASE" })
   name: string;
 
-  /** Path of the image under the data folder's watermark store. */
-  @Column({ type: "varchar", length: 1024 })
-  imagePath: string;
+  @Column({ type: "varchar", length: 20, default: WatermarkImageSource.Custom })
+  imageSource: WatermarkImageSource;
+
+  /** Absolute path of the image file (Custom source); null when the channel's logo is used. */
+  @Column({ type: "varchar", length: 1024, nullable: true })
+  imagePath: string | null;
 
   @Column({ type: "varchar", length: 20, default: WatermarkPosition.BottomRight })
   position: WatermarkPosition;
 
-  /** Width as a percentage of the frame width. */
+  @Column({ type: "varchar", length: 20, default: WatermarkSize.Scaled })
+  size: WatermarkSize;
+
+  /** Width as a percentage of the frame width (Scaled size). */
   @Column({ type: "real", default: 15 })
   widthPercent: number;
 
@@ -38,4 +44,8 @@ export class Watermark {
 
   @Column({ type: "integer", nullable: true })
   durationSeconds: number | null;
+
+  /** Position relative to the source content rather than the padded output frame. */
+  @Column({ type: "boolean", default: false })
+  placeWithinSourceContent: boolean;
 }

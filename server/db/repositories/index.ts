@@ -2,6 +2,8 @@ import type { EntityManager } from "typeorm";
 import { ChannelRepository } from "./channel-repository";
 import { CollectionRepository } from "./collection-repository";
 import { FFmpegProfileRepository, ResolutionRepository } from "./ffmpeg-profile-repository";
+import { FillerPresetRepository } from "./filler-preset-repository";
+import { GuideRepository } from "./guide-repository";
 import { LibraryRepository } from "./library-repository";
 import { MediaItemRepository } from "./media-item-repository";
 import { MediaSearchRepository } from "./media-search-repository";
@@ -12,12 +14,15 @@ import { PlayoutContentRepository } from "./playout-content-repository";
 import { ScheduleRepository } from "./schedule-repository";
 import { SettingRepository } from "./setting-repository";
 import { SmartCollectionRepository } from "./smart-collection-repository";
+import { WatermarkRepository } from "./watermark-repository";
 
 /** Every repository, bound to one entity manager (a transaction's, or the plain one for reads). */
 export interface Repositories {
   channels: ChannelRepository;
   collections: CollectionRepository;
   ffmpegProfiles: FFmpegProfileRepository;
+  fillerPresets: FillerPresetRepository;
+  guide: GuideRepository;
   libraries: LibraryRepository;
   mediaItems: MediaItemRepository;
   mediaSearch: MediaSearchRepository;
@@ -29,6 +34,7 @@ export interface Repositories {
   schedules: ScheduleRepository;
   settings: SettingRepository;
   smartCollections: SmartCollectionRepository;
+  watermarks: WatermarkRepository;
 }
 
 export function createRepositories(manager: EntityManager): Repositories {
@@ -36,6 +42,8 @@ export function createRepositories(manager: EntityManager): Repositories {
     channels: new ChannelRepository(manager),
     collections: new CollectionRepository(manager),
     ffmpegProfiles: new FFmpegProfileRepository(manager),
+    fillerPresets: new FillerPresetRepository(manager),
+    guide: new GuideRepository(manager),
     libraries: new LibraryRepository(manager),
     mediaItems: new MediaItemRepository(manager),
     mediaSearch: new MediaSearchRepository(manager),
@@ -47,6 +55,7 @@ export function createRepositories(manager: EntityManager): Repositories {
     schedules: new ScheduleRepository(manager),
     settings: new SettingRepository(manager),
     smartCollections: new SmartCollectionRepository(manager),
+    watermarks: new WatermarkRepository(manager),
   };
 }
 

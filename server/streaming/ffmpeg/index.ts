@@ -7,3 +7,4 @@ export { chooseVideoEncoder, chooseAudioEncoder, EncoderUnavailableError, type V
 export { selectAudioStream, selectSubtitleStream, subtitleKindOfCodec } from "./stream-selection";
 export { isoLanguageEquivalents, sameLanguage } from "./language-codes";
 export { formatFfmpegDuration } from "./time-format";
+export { buildRemuxArgs, type RemuxRequest } from "./remux";

@@ -46,6 +46,7 @@ export function hlsArgs(output: HlsOutput, ptsOffsetMs: number): string[] {
     "-hls_segment_type", "mpegts",
     "-hls_flags", flags.join("+"),
   ];
+  if (output.startNumber !== undefined && output.startNumber > 0) args.push("-start_number", String(output.startNumber));
   if (ptsOffsetMs <= 0) args.push("-hls_segment_options", "mpegts_flags=+initial_discontinuity");
   args.push("-hls_segment_filename", output.segmentFilenamePattern, output.playlistPath);
   return args;

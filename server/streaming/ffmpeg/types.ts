@@ -134,6 +134,8 @@ export interface HlsOutput {
   continuesSession?: boolean;
   /** Let FFmpeg delete segments that fell out of the list (default false: the server cleans up). */
   deleteSegments?: boolean;
+  /** Number of the run's first segment (`-start_number`), so a session's runs never reuse a file name. */
+  startNumber?: number;
 }
 
 export type OutputTarget = MpegTsOutput | HlsOutput;

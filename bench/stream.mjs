@@ -1,0 +1,154 @@
+// bench/stream: how fast a channel starts.
+// (a) cold start: time to the first MPEG-TS byte of /iptv/channel/{n}.ts and to a playable HLS playlist
+//     (master + session playlist with a segment) on a fresh session, next to a bare
+//     `ffmpeg -ss … -f mpegts` of the same file with the same encoder settings in the same run
+//     (target: ratio <= 1.5x);
+// (b) warm join: a second viewer of a running channel, MPEG-TS first byte and HLS playlist (target < 300 ms).
+// The built server (dist/) runs as a child with its own data folder; medians of several tries.
+//
+// Benchmarks report, they do not gate: the exit code is 0 even under the target.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const MAIN = path.join(ROOT, "dist/server/main.js");
+const TRIES = 5;
+const SIZE = { width: 640, height: 360 };
+const COLD_TARGET = 1.5;
+const WARM_TARGET_MS = 300;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-bench-stream-"));
+const clip = path.join(dataDir, "clip.mkv");
+let server;
+process.on("exit", () => {
+  server?.kill("SIGKILL");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(130));
+
+function run(binary, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${binary} failed: ${err}`))));
+  });
+}
+
+/** Milliseconds until the first stdout byte of a bare FFmpeg transcode from 20 s into the clip. */
+function bareFirstByte() {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn("ffmpeg", [
+      "-nostdin", "-hide_banner", "-loglevel", "error", "-ss", "20", "-i", clip,
+      "-vf", `scale=${SIZE.width}:${SIZE.height},format=yuv420p`, "-c:v", "libx264", "-preset", "veryfast", "-b:v", "2000k", "-g", "50", "-bf", "0",
+      "-c:a", "aac", "-b:a", "192k", "-t", "30", "-f", "mpegts", "pipe:1",
+    ], { stdio: ["ignore", "pipe", "ignore"] });
+    child.stdout.once("data", () => {
+      resolve(performance.now() - started);
+      child.kill("SIGKILL");
+    });
+    child.once("error", reject);
+  });
+}
+
+function request(port, method, urlPath, body) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, agent: false, headers: data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {} }, (res) => {
+      let text = "";
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode, text, json: text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : undefined }));
+    });
+    req.on("error", reject);
+    req.end(data);
+  });
+}
+
+/** Opens a TS stream; resolves with the ms to its first body byte and a function that hangs up. */
+function tsFirstByte(port, number) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get({ host: "127.0.0.1", port, path: `/iptv/channel/${number}.ts`, agent: false }, (res) => {
+      res.once("data", () => resolve({ ms: performance.now() - started, close: () => req.destroy() }));
+    });
+    req.on("error", reject);
+  });
+}
+
+async function hlsPlayable(port, number, agent) {
+  const started = performance.now();
+  const master = await request(port, "GET", `/iptv/channel/${number}.m3u8?mode=segmenter`, undefined, agent);
+  const variant = new URL(master.text.split("\n").find((l) => l.startsWith("http")));
+  const media = await request(port, "GET", variant.pathname);
+  if (!/live\d{6}\.ts/.test(media.text)) throw new Error(`no segment listed:\n${media.text}`);
+  return performance.now() - started;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  await run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25:duration=120", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=120", "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-c:a", "aac", "-shortest", clip]);
+
+  server = spawn(process.execPath, [MAIN], { env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.includes("__") && !k.startsWith("AIRWAVE_"))), AIRWAVE_DATA_DIR: dataDir, Server__Port: "0", Server__Host: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
+  const port = await new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`server not ready:\n${output}`)), 30_000);
+    server.stdout.on("data", (d) => {
+      output += d;
+      const match = /Airwave is serving http:\/\/[^\s:]+:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    server.stderr.on("data", (d) => (output += d));
+  });
+
+  const profile = await request(port, "POST", "/api/v1/ffmpeg/profiles", { name: "Bench", resolution: SIZE, deinterlaceVideo: false });
+  const channel = await request(port, "POST", "/api/v1/channels", { name: "Bench", number: "90", ffmpegProfileId: profile.json.id });
+  const file = path.join(dataDir, "channel.json");
+  const programs = Array.from({ length: 20 }, (_, i) => ({ title: `Clip ${i}`, duration: 120_000, file: clip }));
+  fs.writeFileSync(file, JSON.stringify({ startTime: new Date(Date.now() - 20_000).toISOString(), programs }));
+  const playout = await request(port, "POST", "/api/v1/playouts", { channelId: channel.json.id, kind: "ExternalJson", scheduleFile: file });
+  if (playout.status !== 201) throw new Error(`playout: ${playout.text}`);
+
+  await bareFirstByte(); // warm the file cache and FFmpeg's libraries for everyone
+  const bare = [];
+  const coldTs = [];
+  const coldHls = [];
+  const warmTs = [];
+  const warmHls = [];
+  for (let i = 0; i < TRIES; i++) {
+    bare.push(await bareFirstByte());
+    const first = await tsFirstByte(port, 90);
+    coldTs.push(first.ms);
+    const second = await tsFirstByte(port, 90);
+    warmTs.push(second.ms);
+    warmHls.push(await hlsPlayable(port, 90));
+    first.close();
+    second.close();
+    await request(port, "DELETE", "/api/v1/sessions/90");
+    coldHls.push(await hlsPlayable(port, 90));
+    await request(port, "DELETE", "/api/v1/sessions/90");
+  }
+  const b = median(bare);
+  const report = (label, ms, ratioTarget) => {
+    const ratio = ms / b;
+    console.log(`stream: ${label}: ${ms.toFixed(0)} ms median (bare ffmpeg -ss … -f mpegts first byte: ${b.toFixed(0)} ms), ratio ${ratio.toFixed(2)}x (target <= ${ratioTarget}x) ${ratio <= ratioTarget ? "PASS" : "FAIL"}`);
+  };
+  report("cold start, first MPEG-TS byte", median(coldTs), COLD_TARGET);
+  report("cold start, playable HLS playlist", median(coldHls), COLD_TARGET);
+  const warm = (label, ms) => console.log(`stream: warm join, ${label}: ${ms.toFixed(0)} ms median (target < ${WARM_TARGET_MS} ms) ${ms < WARM_TARGET_MS ? "PASS" : "FAIL"}`);
+  warm("second viewer's first MPEG-TS byte", median(warmTs));
+  warm("second viewer's HLS playlist", median(warmHls));
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  server = undefined;
+}
+
+await main();

@@ -1,0 +1,37 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import type { GraphqlContext } from "../context";
+import { WatermarkInputType } from "../inputs/watermark-inputs";
+import { toWatermarkType, WatermarkType } from "../types/watermark-type";
+
+@Resolver(() => WatermarkType)
+export class WatermarkResolver {
+  @Query(() => [WatermarkType], { description: "Every watermark, by name." })
+  async watermarks(@Ctx() ctx: GraphqlContext): Promise<WatermarkType[]> {
+    return (await ctx.services.watermarks.list()).map(toWatermarkType);
+  }
+
+  @Query(() => WatermarkType)
+  async watermark(@Arg("id", () => Int) id: number, @Ctx() ctx: GraphqlContext): Promise<WatermarkType> {
+    return toWatermarkType(await ctx.services.watermarks.get(id));
+  }
+
+  @Mutation(() => WatermarkType)
+  async createWatermark(@Arg("input", () => WatermarkInputType) input: WatermarkInputType, @Ctx() ctx: GraphqlContext): Promise<WatermarkType> {
+    return toWatermarkType(await ctx.services.watermarks.create(input));
+  }
+
+  @Mutation(() => WatermarkType, { description: "Replaces every field (absent ones take their defaults)." })
+  async updateWatermark(
+    @Arg("id", () => Int) id: number,
+    @Arg("input", () => WatermarkInputType) input: WatermarkInputType,
+    @Ctx() ctx: GraphqlContext,
+  ): Promise<WatermarkType> {
+    return toWatermarkType(await ctx.services.watermarks.update(id, input));
+  }
+
+  @Mutation(() => ID, { description: "Deletes the watermark (refused while a channel or schedule item uses it); returns the id." })
+  async deleteWatermark(@Arg("id", () => Int) id: number, @Ctx() ctx: GraphqlContext): Promise<number> {
+    await ctx.services.watermarks.delete(id);
+    return id;
+  }
+}

@@ -1,0 +1,50 @@
+import { Controller, Delete, Get, Path, Response, Route, SuccessResponse, Tags } from "tsoa";
+import type { SessionInfo } from "../../../services/stream-session-service";
+import type { ProblemDetails } from "../dto/problem-dto";
+import type { RestContext } from "../rest-context";
+
+export interface SessionDto {
+  /** The channel the session streams. */
+  channelNumber: string;
+  state: "starting" | "running" | "stopping";
+  /** Connected MPEG-TS viewers plus HLS clients seen within the idle timeout. */
+  viewers: number;
+  /** Wall-clock time up to which the channel has been transcoded; null before the first segment. */
+  transcodedUntil: string | null;
+  /** The last request that touched the session. */
+  lastAccess: string;
+}
+
+export function toSessionDto(info: SessionInfo): SessionDto {
+  return {
+    channelNumber: info.channelNumber,
+    state: info.state,
+    viewers: info.viewers,
+    transcodedUntil: info.transcodedUntil === null ? null : new Date(info.transcodedUntil).toISOString(),
+    lastAccess: new Date(info.lastAccess).toISOString(),
+  };
+}
+
+/** Live streaming sessions: one shared FFmpeg transcode per watched channel. */
+@Route("api/v1/sessions")
+@Tags("Sessions")
+export class SessionController extends Controller {
+  constructor(private readonly context: RestContext) {
+    super();
+  }
+
+  /** The channels being streamed now, in channel-number order. */
+  @Get()
+  public async listSessions(): Promise<SessionDto[]> {
+    return this.context.services.streamSessions.list().map(toSessionDto);
+  }
+
+  /** Stops the channel's streaming at once (its FFmpeg processes end; connected viewers are cut off). */
+  @Delete("{channelNumber}")
+  @SuccessResponse(204, "Stopped")
+  @Response<ProblemDetails>(404, "No session for this channel")
+  public async stopSession(@Path() channelNumber: string): Promise<void> {
+    await this.context.services.streamSessions.stop(channelNumber);
+    this.setStatus(204);
+  }
+}

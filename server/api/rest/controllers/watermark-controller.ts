@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "tsoa";
+import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
+import { toWatermarkDto, type WatermarkDto, type WatermarkRequest } from "../dto/watermark-dto";
+import type { RestContext } from "../rest-context";
+
+@Route("api/v1/watermarks")
+@Tags("Watermarks")
+export class WatermarkController extends Controller {
+  constructor(private readonly context: RestContext) {
+    super();
+  }
+
+  /** Every watermark, by name. */
+  @Get()
+  public async listWatermarks(): Promise<WatermarkDto[]> {
+    return (await this.context.services.watermarks.list()).map(toWatermarkDto);
+  }
+
+  @Post()
+  @SuccessResponse(201, "Created")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async createWatermark(@Body() body: WatermarkRequest): Promise<WatermarkDto> {
+    const watermark = await this.context.services.watermarks.create(body);
+    this.setStatus(201);
+    this.setHeader("Location", `/api/v1/watermarks/${watermark.id}`);
+    return toWatermarkDto(watermark);
+  }
+
+  /** @isInt id */
+  @Get("{id}")
+  @Response<ProblemDetails>(404, "Resource not found")
+  public async getWatermark(@Path() id: number): Promise<WatermarkDto> {
+    return toWatermarkDto(await this.context.services.watermarks.get(id));
+  }
+
+  /**
+   * Replaces every field (absent ones take their defaults).
+   * @isInt id
+   */
+  @Put("{id}")
+  @Response<ProblemDetails>(404, "Resource not found")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async updateWatermark(@Path() id: number, @Body() body: WatermarkRequest): Promise<WatermarkDto> {
+    return toWatermarkDto(await this.context.services.watermarks.update(id, body));
+  }
+
+  /**
+   * Refused (422) while a channel or a schedule item uses the watermark.
+   * @isInt id
+   */
+  @Delete("{id}")
+  @SuccessResponse(204, "Deleted")
+  @Response<ProblemDetails>(404, "Resource not found")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async deleteWatermark(@Path() id: number): Promise<void> {
+    await this.context.services.watermarks.delete(id);
+    this.setStatus(204);
+  }
+}

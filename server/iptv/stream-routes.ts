@@ -1,0 +1,185 @@
+/**
+ * The streams media players play (reference §3, §4):
+ * - `/iptv/channel/{n}.m3u8` — `segmenter` (master playlist of the channel's shared session),
+ *   `hls-direct`, `ts`/`ts-legacy` (a one-entry playlist), `mixed` (the channel's own mode);
+ * - `/iptv/session/{n}/hls.m3u8` and `/iptv/session/{n}/live%06d.ts` — the shared session;
+ * - `/iptv/channel/{n}.ts` — hybrid (the shared session as one MPEG-TS stream, no process of its own),
+ *   `ts-legacy` (one FFmpeg per viewer), `mixed`/none (the channel's mode);
+ * - `/iptv/hls-direct/{n}[.ts]` — the current item remuxed; `/iptv/hdhr/channel/{n}.ts` — the tuner stream.
+ * Every URL emitted carries the request's access token.
+ */
+import fs from "node:fs";
+import type { Request, Response, Router } from "express";
+import { StreamingMode } from "../domain/enums";
+import { requestBaseUrl } from "../http/base-url";
+import { sendProblem } from "../http/problem-details";
+import type { Services } from "../services";
+import { channelStreamPath } from "../services/channel-stream-path";
+import type { StreamSessionOwner } from "../services/stream-session-service";
+import { masterPlaylist } from "../streaming/hls/playlist";
+import { requestAccessToken } from "./access";
+
+export const HLS_CONTENT_TYPE = "application/vnd.apple.mpegurl";
+export const TS_CONTENT_TYPE = "video/mp2t";
+/** How long the first request waits for the session's first segment. */
+const START_TIMEOUT_MS = 15_000;
+
+const SEGMENTER_MODES = new Set(["segmenter", "segmenter-v2", "segmenter-fmp4"]);
+
+export function addStreamRoutes(router: Router, services: Services, trustProxy: boolean): void {
+  const owner = (res: Response): StreamSessionOwner | undefined => {
+    if (!services.streaming) sendProblem(res, 503, "streaming is not available on this server");
+    return services.streaming;
+  };
+  const tokenQuery = (res: Response, first = true) => {
+    const token = requestAccessToken(res);
+    return token ? `${first ? "?" : "&"}access_token=${encodeURIComponent(token)}` : "";
+  };
+  const withToken = (res: Response, url: string) => url + tokenQuery(res, !url.includes("?"));
+
+  router.get("/iptv/channel/:file", async (req, res) => {
+    const parsed = /^(.+)\.(ts|m3u8)$/.exec(String(req.params.file));
+    if (!parsed) return notFound(req, res);
+    const [, number, extension] = parsed as unknown as [string, string, "ts" | "m3u8"];
+    const channel = await services.streamSources.channel(number);
+    const mode = queryMode(req);
+    if (extension === "ts") {
+      if (mode === undefined || mode === "mixed") {
+        if (channel.streamingMode === StreamingMode.HttpLiveStreamingSegmenter || channel.streamingMode === StreamingMode.HttpLiveStreamingDirect) {
+          return res.redirect(302, withToken(res, channelStreamPath(number, channel.streamingMode)));
+        }
+        return streamTs(req, res, number, channel.streamingMode === StreamingMode.TransportStream ? "ts-legacy" : "hybrid");
+      }
+      return streamTs(req, res, number, mode === "ts-legacy" ? "ts-legacy" : "hybrid");
+    }
+    let effective = mode ?? "mixed";
+    if (effective === "mixed") {
+      if (channel.streamingMode === StreamingMode.TransportStream || channel.streamingMode === StreamingMode.TransportStreamHybrid) {
+        return res.redirect(302, withToken(res, channelStreamPath(number, channel.streamingMode)));
+      }
+      effective = channel.streamingMode === StreamingMode.HttpLiveStreamingDirect ? "hls-direct" : "segmenter";
+    }
+    if (effective === "hls-direct") return directPlaylist(req, res, number);
+    if (effective === "ts" || effective === "ts-legacy") {
+      const url = `${requestBaseUrl(req, trustProxy)}/iptv/channel/${number}.ts${effective === "ts-legacy" ? "?mode=ts-legacy" : ""}`;
+      return sendPlaylist(res, ["#EXTM3U", "#EXT-X-VERSION:3", "#EXTINF:-1,", withToken(res, url), ""].join("\n"));
+    }
+    if (!SEGMENTER_MODES.has(effective)) return sendProblem(res, 400, `mode must be one of mixed, segmenter, hls-direct, ts, ts-legacy (got ${effective})`);
+    const streaming = owner(res);
+    if (!streaming) return;
+    const session = streaming.session(number);
+    session.touch(clientKey(req));
+    if (req.method !== "HEAD" && !(await started(res, session))) return;
+    const variant = `${requestBaseUrl(req, trustProxy)}/iptv/session/${number}/hls.m3u8${tokenQuery(res)}`;
+    sendPlaylist(res, masterPlaylist(channel.profile, variant));
+  });
+
+  router.get("/iptv/session/:number/:file", async (req, res) => {
+    const number = String(req.params.number);
+    const file = String(req.params.file);
+    const session = services.streaming?.find(number);
+    if (file === "hls.m3u8") {
+      if (!session) return res.redirect(302, withToken(res, `/iptv/channel/${number}.m3u8?mode=segmenter`));
+      session.touch(clientKey(req));
+      if (!(await started(res, session))) return;
+      return sendPlaylist(res, session.mediaPlaylist(tokenQuery(res)));
+    }
+    const path = session?.segmentFile(file);
+    if (!session || !path) return notFound(req, res);
+    session.touch(clientKey(req));
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.type(TS_CONTENT_TYPE);
+    if (req.method === "HEAD") return void res.end();
+    const stream = fs.createReadStream(path);
+    stream.on("error", () => (res.headersSent ? res.destroy() : notFound(req, res)));
+    stream.pipe(res);
+  });
+
+  router.get("/iptv/hdhr/channel/:file", async (req, res) => {
+    const parsed = /^(.+)\.ts$/.exec(String(req.params.file));
+    if (!parsed) return notFound(req, res);
+    await services.streamSources.channel(parsed[1]!);
+    return streamTs(req, res, parsed[1]!, queryMode(req) === "ts-legacy" ? "ts-legacy" : "hybrid");
+  });
+
+  router.get("/iptv/hls-direct/:file", async (req, res) => {
+    const number = String(req.params.file).replace(/\.(ts|mkv|mp4)$/, "");
+    const plan = await services.streamSources.planAt(number, Date.now());
+    const streaming = owner(res);
+    if (!streaming) return;
+    startStreamResponse(res);
+    if (req.method === "HEAD") return void res.end();
+    let closed = false;
+    res.once("close", () => (closed = true));
+    await streaming.watchPerViewer(number, "hls-direct", res, plan, () => closed);
+    if (!res.writableEnded) res.end();
+  });
+
+  async function streamTs(req: Request, res: Response, number: string, mode: "hybrid" | "ts-legacy"): Promise<void> {
+    const streaming = owner(res);
+    if (!streaming) return;
+    const plan = mode === "ts-legacy" ? await services.streamSources.planAt(number, Date.now()) : undefined;
+    startStreamResponse(res);
+    if (req.method === "HEAD") return void res.end();
+    let closed = false;
+    res.once("close", () => (closed = true));
+    if (plan) await streaming.watchPerViewer(number, "ts-legacy", res, plan, () => closed);
+    else await streaming.watchAsTs(number, res, () => closed);
+    if (!res.writableEnded) res.end();
+  }
+
+  /** HLS direct: one entry, the current item from its offset (the index changes with the item). */
+  async function directPlaylist(req: Request, res: Response, number: string): Promise<void> {
+    const plan = await services.streamSources.planAt(number, Date.now());
+    const content = plan.content;
+    const key = content.kind === "media" ? `${content.path}@${Math.round(plan.at - content.seekMs)}` : `${content.kind}@${Math.round(plan.at + content.limitMs)}`;
+    const known = directIndexes.get(number);
+    const index = known?.key === key ? known.index : (known?.index ?? -1) + 1;
+    directIndexes.set(number, { key, index });
+    const url = withToken(res, `${requestBaseUrl(req, trustProxy)}/iptv/hls-direct/${number}.ts?index=${index}`);
+    sendPlaylist(
+      res,
+      ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:10", `#EXT-X-MEDIA-SEQUENCE:${index}`, "#EXT-X-DISCONTINUITY", `#EXTINF:${(content.limitMs / 1000).toFixed(3)},`, url, ""].join("\n"),
+    );
+  }
+}
+
+const directIndexes = new Map<string, { key: string; index: number }>();
+
+function queryMode(req: Request): string | undefined {
+  const mode = req.query.mode;
+  const value = Array.isArray(mode) ? mode[0] : mode;
+  return typeof value === "string" && value !== "" ? value.toLowerCase() : undefined;
+}
+
+/** HLS viewers are told apart by address and user agent (they hold no connection). */
+function clientKey(req: Request): string {
+  return `${req.ip ?? ""}|${req.get("user-agent") ?? ""}`;
+}
+
+async function started(res: Response, session: { firstSegment(ms: number): Promise<void> }): Promise<boolean> {
+  try {
+    await session.firstSegment(START_TIMEOUT_MS);
+    return true;
+  } catch (error) {
+    sendProblem(res, 503, `the channel's stream could not start: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+function sendPlaylist(res: Response, text: string): void {
+  res.setHeader("Cache-Control", "no-cache");
+  res.type(HLS_CONTENT_TYPE).send(text);
+}
+
+function startStreamResponse(res: Response): void {
+  res.status(200);
+  res.setHeader("Cache-Control", "no-cache");
+  res.setHeader("Content-Type", TS_CONTENT_TYPE);
+  // Players learn at once that the stream is coming, before FFmpeg's first bytes.
+  res.flushHeaders();
+}
+
+function notFound(req: Request, res: Response): void {
+  sendProblem(res, 404, `no resource at ${req.method} ${req.path}`);
+}

@@ -1,0 +1,179 @@
+/**
+ * What a channel plays at a moment (reference §4.1): the item on air with its seek offset and limit,
+ * else the channel's fallback filler looped over the gap, else the offline slate until the next item;
+ * a file that is not on disk gives the error slate with the reason.
+ */
+import { stat } from "node:fs/promises";
+import type { Channel } from "../db/entities/channel";
+import type { FFmpegProfile as ProfileEntity } from "../db/entities/ffmpeg-profile";
+import type { Database } from "../db/database";
+import type { Repositories } from "../db/repositories";
+import { CollectionType, type StreamingMode, type SubtitleMode } from "../domain/enums";
+import { findNowPlaying } from "../playout/now-playing";
+import type { FFmpegProfile } from "../streaming/ffmpeg/types";
+import { DomainError } from "./domain-error";
+
+/** Nothing scheduled after a gap: slates are planned in pieces of this length. */
+export const OPEN_GAP_MS = 10 * 60_000;
+
+export interface StreamChannel {
+  id: number;
+  number: string;
+  name: string;
+  streamingMode: StreamingMode;
+  profile: FFmpegProfile;
+}
+
+export type StreamContent =
+  | {
+      kind: "media";
+      path: string;
+      seekMs: number;
+      limitMs: number;
+      filler: boolean;
+      preferredAudioLanguages: string[];
+      preferredSubtitleLanguage?: string;
+      subtitleMode: SubtitleMode;
+    }
+  | { kind: "offline"; limitMs: number }
+  | { kind: "error"; reason: string; limitMs: number };
+
+export interface StreamPlan {
+  channel: StreamChannel;
+  /** The wall-clock time the plan starts at. */
+  at: number;
+  content: StreamContent;
+}
+
+export class StreamSourceService {
+  constructor(private readonly db: Database) {}
+
+  /** The enabled channel with this number and its profile, or NotFound. */
+  channel(number: string): Promise<StreamChannel> {
+    return this.db.read(async (repos) => toStreamChannel(await this.findChannel(repos, number), repos));
+  }
+
+  /** What channel `number` plays at wall-clock time `at`. */
+  planAt(number: string, at: number): Promise<StreamPlan> {
+    return this.db.read(async (repos) => {
+      const entity = await this.findChannel(repos, number);
+      const channel = await toStreamChannel(entity, repos);
+      const content = await this.contentAt(repos, entity, at);
+      return { channel, at, content };
+    });
+  }
+
+  private async findChannel(repos: Repositories, number: string): Promise<Channel> {
+    const channel = (await repos.channels.list()).find((c) => c.number === number);
+    if (!channel || !channel.isEnabled) throw DomainError.notFound("Channel", number);
+    return channel;
+  }
+
+  private async contentAt(repos: Repositories, channel: Channel, at: number): Promise<StreamContent> {
+    const sourceId = channel.mirrorSourceChannelId ?? channel.id;
+    const offsetMs = channel.mirrorSourceChannelId !== null ? (channel.playoutOffsetSeconds ?? 0) * 1000 : 0;
+    const playout = await repos.playouts.findByChannel(sourceId);
+    const rows = playout ? await repos.playouts.itemsFrom(playout.id, at - offsetMs, 3) : [];
+    const now = findNowPlaying(rows.map((r) => ({ ...r, inPoint: r.inPointMs })), at, { offsetMs, lookahead: 3 });
+    const languages = (item?: { preferredAudioLanguageCode: string | null }) =>
+      [item?.preferredAudioLanguageCode, channel.preferredAudioLanguageCode].filter((c): c is string => !!c);
+
+    if (now.kind === "playing") {
+      const item = now.item;
+      const path = item.externalPath ?? (item.mediaItemId !== null ? (await repos.mediaItems.versionsOf(item.mediaItemId))[0]?.path : undefined);
+      if (path !== undefined) {
+        if (!(await isFile(path))) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs };
+        return {
+          kind: "media",
+          path,
+          seekMs: now.seekMs,
+          limitMs: now.remainingMs,
+          filler: false,
+          preferredAudioLanguages: languages(item),
+          preferredSubtitleLanguage: item.preferredSubtitleLanguageCode ?? channel.preferredSubtitleLanguageCode ?? undefined,
+          subtitleMode: (item.subtitleMode as SubtitleMode | null) ?? channel.subtitleMode,
+        };
+      }
+      if (item.mediaItemId !== null) return { kind: "error", reason: `Playout item ${item.mediaItemId} has no file`, limitMs: now.remainingMs };
+      // An offline item kept on the timeline is a gap until its finish.
+      return this.gapContent(repos, channel, at, now.remainingMs, now.wallFinish, languages());
+    }
+    return this.gapContent(repos, channel, at, now.remainingMs, now.gapEnd, languages());
+  }
+
+  private async gapContent(repos: Repositories, channel: Channel, at: number, remainingMs: number | undefined, gapEnd: number | undefined, audio: string[]): Promise<StreamContent> {
+    const limitMs = Math.min(remainingMs ?? OPEN_GAP_MS, OPEN_GAP_MS);
+    const filler = channel.fallbackFillerId !== null ? await this.fallbackFiller(repos, channel.fallbackFillerId, gapEnd ?? 0) : undefined;
+    if (!filler) return { kind: "offline", limitMs };
+    // Looped from a fixed epoch, so planning again later in the same gap continues where the last piece ended.
+    const seekMs = at % filler.durationMs;
+    return {
+      kind: "media",
+      path: filler.path,
+      seekMs,
+      limitMs: Math.min(limitMs, filler.durationMs - seekMs),
+      filler: true,
+      preferredAudioLanguages: audio,
+      subtitleMode: channel.subtitleMode,
+    };
+  }
+
+  /** One item of the fallback filler preset (the same one for the whole gap), if it has a playable file. */
+  private async fallbackFiller(repos: Repositories, presetId: number, gapKey: number): Promise<{ path: string; durationMs: number } | undefined> {
+    const [preset] = await repos.schedules.fillerPresetsByIds([presetId]);
+    if (!preset) return undefined;
+    let ids: number[] = [];
+    if (preset.collectionType === CollectionType.MediaItem && preset.mediaItemId !== null) ids = [preset.mediaItemId];
+    else if (preset.collectionType === CollectionType.Collection && preset.collectionId !== null) {
+      const members = (await repos.playoutContent.collectionMembers([preset.collectionId])).map((m) => m.mediaItemId);
+      const children = (await repos.playoutContent.descendants(members)).map((d) => d.id);
+      ids = [...members, ...children];
+    } else if ((preset.collectionType === CollectionType.TelevisionShow || preset.collectionType === CollectionType.TelevisionSeason) && preset.mediaItemId !== null) {
+      ids = (await repos.playoutContent.descendants([preset.mediaItemId])).map((d) => d.id);
+    }
+    const playable = await repos.playoutContent.playableItems(ids);
+    if (!playable.length) return undefined;
+    const chosen = playable[Math.abs(Math.floor(gapKey / 1000)) % playable.length]!;
+    const version = (await repos.mediaItems.versionsOf(chosen.id)).find((v) => v.id === chosen.versionId);
+    if (!version || !(await isFile(version.path))) return undefined;
+    return { path: version.path, durationMs: chosen.durationMs };
+  }
+}
+
+async function toStreamChannel(channel: Channel, repos: Repositories): Promise<StreamChannel> {
+  const profile = await repos.ffmpegProfiles.findById(channel.ffmpegProfileId);
+  if (!profile) throw DomainError.notFound("FFmpeg profile", channel.ffmpegProfileId);
+  return { id: channel.id, number: channel.number, name: channel.name, streamingMode: channel.streamingMode, profile: toBuilderProfile(profile) };
+}
+
+/** The stored profile as the pure argument builder reads it. */
+export function toBuilderProfile(p: ProfileEntity): FFmpegProfile {
+  return {
+    threadCount: p.threadCount,
+    hardwareAcceleration: p.hardwareAcceleration,
+    vaapiDevice: p.vaapiDevice ?? undefined,
+    resolution: { width: p.resolution.width, height: p.resolution.height },
+    scalingBehavior: p.scalingBehavior,
+    videoFormat: p.videoFormat,
+    videoProfile: p.videoProfile,
+    bitDepth: p.bitDepth === 10 ? 10 : 8,
+    videoBitrate: p.videoBitrate,
+    videoBufferSize: p.videoBufferSize,
+    audioFormat: p.audioFormat,
+    audioBitrate: p.audioBitrate,
+    audioBufferSize: p.audioBufferSize,
+    audioChannels: p.audioChannels,
+    audioSampleRate: p.audioSampleRate,
+    normalizeFramerate: p.normalizeFramerate,
+    deinterlaceVideo: p.deinterlaceVideo,
+    normalizeLoudness: p.normalizeLoudness,
+  };
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}

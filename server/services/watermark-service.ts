@@ -1,0 +1,157 @@
+import type { Database } from "../db/database";
+import { Watermark } from "../db/entities/watermark";
+import type { Repositories } from "../db/repositories";
+import { WatermarkImageSource, WatermarkMode, WatermarkPosition, WatermarkSize } from "../domain/enums";
+import { DomainError } from "./domain-error";
+import { checkImageFile, type ImageCheck } from "./validation/image-file";
+import { Violations } from "./validation/violations";
+import type { WatermarkSettingsInput } from "./watermark-input";
+
+export const DEFAULT_WIDTH_PERCENT = 15;
+export const DEFAULT_MARGIN_PERCENT = 5;
+export const MAX_MARGIN_PERCENT = 50;
+export const MAX_FREQUENCY_MINUTES = 60;
+export const MAX_DURATION_SECONDS = 600;
+
+const INTERMITTENT_FIELDS = ["frequencyMinutes", "durationSeconds"] as const;
+
+type WatermarkFields = Omit<Watermark, "id">;
+
+/** Watermarks: every rule lives here, shared by REST and GraphQL. */
+export class WatermarkService {
+  constructor(private readonly db: Database) {}
+
+  list(): Promise<Watermark[]> {
+    return this.db.read((repos) => repos.watermarks.list());
+  }
+
+  get(id: number): Promise<Watermark> {
+    return this.db.read((repos) => this.find(repos, id));
+  }
+
+  async create(input: WatermarkSettingsInput): Promise<Watermark> {
+    const image = await this.checkImage(input);
+    return this.db.write(async (repos) => repos.watermarks.save(Object.assign(new Watermark(), await this.validate(repos, input, image))));
+  }
+
+  /** Replaces every field; absent ones take their defaults. */
+  async update(id: number, input: WatermarkSettingsInput): Promise<Watermark> {
+    const image = await this.checkImage(input);
+    return this.db.write(async (repos) => {
+      const watermark = await this.find(repos, id);
+      return repos.watermarks.save(Object.assign(watermark, await this.validate(repos, input, image, id)));
+    });
+  }
+
+  /** Refused (422) while a channel or a schedule item uses the watermark. */
+  delete(id: number): Promise<void> {
+    return this.db.write(async (repos) => {
+      await this.find(repos, id);
+      const [items, channels] = await Promise.all([repos.watermarks.scheduleItemsUsing(id), repos.watermarks.channelsUsing(id)]);
+      const users = [...items.map((u) => `schedule ${u.scheduleId} item ${u.itemId}`), ...channels.map((number) => `channel ${number}`)];
+      if (users.length) throw DomainError.invalid("id", `the watermark is in use by ${users.join(", ")}`);
+      await repos.watermarks.delete(id);
+    });
+  }
+
+  private async find(repos: Repositories, id: number): Promise<Watermark> {
+    const watermark = await repos.watermarks.findById(id);
+    if (!watermark) throw DomainError.notFound("Watermark", id);
+    return watermark;
+  }
+
+  /** The file is looked at before the write transaction starts, so slow disks never hold the write lock. */
+  private async checkImage(input: WatermarkSettingsInput): Promise<ImageCheck | null> {
+    const source = input.imageSource ?? WatermarkImageSource.Custom;
+    return source === WatermarkImageSource.Custom && input.imagePath != null ? checkImageFile(input.imagePath) : null;
+  }
+
+  private async validate(repos: Repositories, input: WatermarkSettingsInput, image: ImageCheck | null, exceptId?: number): Promise<WatermarkFields> {
+    const v = new Violations();
+    const name = v.text("name", typeof input.name === "string" ? input.name : "", 1, 50);
+    if (!v.has("name") && (await repos.watermarks.isNameTaken(name, exceptId))) v.add("name", `a watermark named "${name}" already exists`);
+
+    const imageSource = input.imageSource ?? WatermarkImageSource.Custom;
+    v.oneOf("imageSource", imageSource, Object.values(WatermarkImageSource));
+    let imagePath: string | null = null;
+    if (imageSource === WatermarkImageSource.Custom) {
+      if (input.imagePath == null) v.add("imagePath", "is required with imageSource Custom");
+      else if (image && !image.ok) v.add("imagePath", image.message);
+      else if (image?.ok) imagePath = image.path;
+    } else if (input.imagePath != null) {
+      v.add("imagePath", `must not be given with imageSource ${imageSource} (the channel's logo is used)`);
+    }
+
+    const position = input.position ?? WatermarkPosition.BottomRight;
+    v.oneOf("position", position, Object.values(WatermarkPosition));
+    const size = input.size ?? WatermarkSize.Scaled;
+    v.oneOf("size", size, Object.values(WatermarkSize));
+    let widthPercent = DEFAULT_WIDTH_PERCENT;
+    if (size === WatermarkSize.Scaled) {
+      widthPercent = this.range(v, "widthPercent", input.widthPercent, DEFAULT_WIDTH_PERCENT, 1, 100);
+    } else if (input.widthPercent != null) {
+      v.add("widthPercent", `must not be given with size ${size} (only Scaled uses it)`);
+    }
+    const horizontalMarginPercent = this.range(v, "horizontalMarginPercent", input.horizontalMarginPercent, DEFAULT_MARGIN_PERCENT, 0, MAX_MARGIN_PERCENT);
+    const verticalMarginPercent = this.range(v, "verticalMarginPercent", input.verticalMarginPercent, DEFAULT_MARGIN_PERCENT, 0, MAX_MARGIN_PERCENT);
+    const opacity = input.opacity ?? 100;
+    v.integer("opacity", opacity, 0, 100);
+
+    const mode = input.mode ?? WatermarkMode.Permanent;
+    v.oneOf("mode", mode, Object.values(WatermarkMode));
+    let frequencyMinutes: number | null = null;
+    let durationSeconds: number | null = null;
+    if (mode === WatermarkMode.Intermittent) {
+      if (input.frequencyMinutes == null) v.add("frequencyMinutes", "is required with mode Intermittent");
+      else {
+        v.integer("frequencyMinutes", input.frequencyMinutes, 1, MAX_FREQUENCY_MINUTES);
+        frequencyMinutes = input.frequencyMinutes;
+      }
+      if (input.durationSeconds == null) v.add("durationSeconds", "is required with mode Intermittent");
+      else {
+        v.integer("durationSeconds", input.durationSeconds, 1, MAX_DURATION_SECONDS);
+        durationSeconds = input.durationSeconds;
+      }
+      if (!v.has("frequencyMinutes") && !v.has("durationSeconds") && durationSeconds !== null && frequencyMinutes !== null && durationSeconds >= frequencyMinutes * 60) {
+        v.add("durationSeconds", `must be shorter than the frequency (${frequencyMinutes * 60} seconds), or the watermark never hides`);
+      }
+    } else {
+      for (const field of INTERMITTENT_FIELDS) {
+        if (input[field] != null) v.add(field, `must not be given with mode ${mode} (only Intermittent uses it)`);
+      }
+    }
+
+    let placeWithinSourceContent = false;
+    if (input.placeWithinSourceContent != null) {
+      if (typeof input.placeWithinSourceContent !== "boolean") v.add("placeWithinSourceContent", "must be true or false");
+      else placeWithinSourceContent = input.placeWithinSourceContent;
+    }
+
+    v.throwIfAny();
+    return {
+      name,
+      imageSource,
+      imagePath,
+      position,
+      size,
+      widthPercent,
+      horizontalMarginPercent,
+      verticalMarginPercent,
+      opacity,
+      mode,
+      frequencyMinutes,
+      durationSeconds,
+      placeWithinSourceContent,
+    };
+  }
+
+  /** An optional finite number within [min, max]. */
+  private range(v: Violations, field: string, value: number | null | undefined, fallback: number, min: number, max: number): number {
+    if (value == null) return fallback;
+    if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
+      v.add(field, `must be a number from ${min} to ${max}`);
+      return fallback;
+    }
+    return value;
+  }
+}

@@ -1,0 +1,348 @@
+/**
+ * One channel's shared transcode: FFmpeg runs one piece at a time (an item from its offset, a slate,
+ * a chunk of a long item) into the session folder, each run continuing the previous run's timestamps
+ * (`-output_ts_offset`) and segment numbers (`-start_number`). The session keeps its own segment list
+ * (with wall-clock start times and a discontinuity at every run boundary), from which it serves the
+ * sliding-window playlist. It bursts ahead until `highWaterMs` is transcoded, then runs at real time
+ * while at least `lowWaterMs` is buffered; segments that aired long ago are deleted.
+ */
+import { EventEmitter } from "node:events";
+import fs from "node:fs";
+import path from "node:path";
+import { DomainError } from "../../services/domain-error";
+import type { SessionInfo, SessionState } from "../../services/stream-session-service";
+import type { StreamPlan } from "../../services/stream-source-service";
+import type { EncoderCapabilities, HlsOutput } from "../ffmpeg";
+import { DEFAULT_HLS_SEGMENT_SECONDS } from "../ffmpeg/output-muxer";
+import type { MediaProbe } from "../media-probe";
+import { errorSlateCommand, pieceCommand, type PieceCommand } from "../plan-command";
+import type { OwnedProcess, ProcessRegistry } from "../process-registry";
+import { mediaPlaylist, parseRunPlaylist, playlistWindow, SEGMENT_PATTERN, segmentFileName, type SessionSegment } from "./playlist";
+
+export interface SessionDependencies {
+  plan(channelNumber: string, at: number): Promise<StreamPlan>;
+  capabilities(): Promise<EncoderCapabilities>;
+  probe: MediaProbe;
+  registry: ProcessRegistry;
+  clock(): number;
+  log(message: string): void;
+}
+
+export interface SessionTiming {
+  /** Below this much buffered content the session transcodes as fast as it can. */
+  lowWaterMs: number;
+  /** Work ahead up to this much; the first burst fills it. */
+  highWaterMs: number;
+  /** Aired segments are kept this long, then deleted. */
+  retainMs: number;
+}
+
+export const DEFAULT_TIMING: SessionTiming = { lowWaterMs: 30_000, highWaterMs: 60_000, retainMs: 60_000 };
+
+/** Pieces shorter than this are skipped (a rounding remainder of an item). */
+const MIN_PIECE_MS = 250;
+/** A real-time run covers at most this much of a long item. */
+const MAX_REALTIME_PIECE_MS = 30 * 60_000;
+/** Gap left between runs' timestamps so audio that overshoots `-t` by a frame never runs backwards. */
+const PTS_GUARD_MS = 50;
+const POLL_MS = 100;
+
+export type SegmentState =
+  | { state: "complete"; file: string; wallStart: number }
+  | { state: "writing"; file: string; wallStart: number; run: number }
+  | { state: "pending" }
+  | { state: "gone" };
+
+interface Run {
+  index: number;
+  process: OwnedProcess;
+  startNumber: number;
+  wallStart: number;
+  playlist: string;
+  seen: number;
+  producedMs: number;
+}
+
+/** What each run played, oldest first (kept short): for diagnostics and tests. */
+export interface RunRecord {
+  kind: PieceCommand["kind"];
+  reason?: string;
+  wallStart: number;
+  durationMs: number;
+  realtime: boolean;
+  exitCode?: number | null;
+}
+
+export class HlsSession extends EventEmitter {
+  state: SessionState = "starting";
+  readonly segments: SessionSegment[] = [];
+  readonly runs: RunRecord[] = [];
+  lastAccess: number;
+  tsViewers = 0;
+  private readonly hlsClients = new Map<string, number>();
+  private nextNumber = 0;
+  private wallCursor: number;
+  private ptsCursor = 0;
+  private runCount = 0;
+  private current: Run | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+  private polling = false;
+  private readonly done: Promise<void>;
+  private stopped: Promise<void> | undefined;
+
+  constructor(
+    readonly channelNumber: string,
+    readonly folder: string,
+    private readonly deps: SessionDependencies,
+    private readonly timing: SessionTiming = DEFAULT_TIMING,
+  ) {
+    super();
+    this.setMaxListeners(0);
+    const now = deps.clock();
+    this.lastAccess = now;
+    this.wallCursor = now;
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.mkdirSync(folder, { recursive: true });
+    this.done = this.loop().catch((error) => deps.log(`session ${channelNumber}: ${(error as Error).message}`));
+  }
+
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  touch(client?: string): void {
+    const now = this.deps.clock();
+    this.lastAccess = now;
+    if (client) this.hlsClients.set(client, now);
+  }
+
+  info(idleTimeoutMs: number): SessionInfo {
+    const now = this.deps.clock();
+    for (const [client, seen] of this.hlsClients) if (now - seen > idleTimeoutMs) this.hlsClients.delete(client);
+    const last = this.segments.at(-1);
+    return {
+      channelNumber: this.channelNumber,
+      state: this.state,
+      viewers: this.tsViewers + this.hlsClients.size,
+      transcodedUntil: last ? last.wallStart + last.durationMs : null,
+      lastAccess: this.lastAccess,
+    };
+  }
+
+  /** Resolves once the first segment is complete; rejects when the session stops first or `timeoutMs` passes. */
+  firstSegment(timeoutMs: number): Promise<void> {
+    if (this.segments.length) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => finish(new Error("the stream did not start in time")), timeoutMs);
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        this.off("segment", onSegment);
+        this.off("stopped", onStopped);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onSegment = () => finish();
+      const onStopped = () => finish(new Error("the stream stopped"));
+      this.on("segment", onSegment);
+      this.on("stopped", onStopped);
+    });
+  }
+
+  /** The number of the segment on air at wall time `at` (the one being written when `at` is past the last). */
+  segmentNumberAt(at: number): number {
+    const first = this.segments[0];
+    if (!first || at < first.wallStart) return first?.number ?? this.writingNumber();
+    for (let i = this.segments.length - 1; i >= 0; i--) {
+      const s = this.segments[i]!;
+      if (s.wallStart <= at) return at < s.wallStart + s.durationMs ? s.number : i === this.segments.length - 1 ? this.writingNumber() : s.number;
+    }
+    return first.number;
+  }
+
+  segmentState(number: number): SegmentState {
+    const first = this.segments[0];
+    if (first && number >= first.number) {
+      const segment = this.segments[number - first.number];
+      if (segment && segment.number === number) return { state: "complete", file: this.file(number), wallStart: segment.wallStart };
+    }
+    const run = this.current;
+    if (run && run.process.child.exitCode === null && number === run.startNumber + run.seen) {
+      return { state: "writing", file: this.file(number), wallStart: run.wallStart + run.producedMs, run: run.index };
+    }
+    if (number >= this.nextNumber && (!run || number >= run.startNumber + run.seen)) return { state: "pending" };
+    return { state: "gone" };
+  }
+
+  /** The sliding-window media playlist at this moment; `query` is appended to every segment URL. */
+  mediaPlaylist(query: string): string {
+    return mediaPlaylist(this.segments, playlistWindow(this.segments, this.deps.clock()), query);
+  }
+
+  /** The path of a complete segment named `name` (`live000042.ts`), or undefined. */
+  segmentFile(name: string): string | undefined {
+    const match = SEGMENT_PATTERN.exec(name);
+    if (!match) return undefined;
+    const state = this.segmentState(Number(match[1]));
+    return state.state === "complete" ? state.file : undefined;
+  }
+
+  file(number: number): string {
+    return path.join(this.folder, segmentFileName(number));
+  }
+
+  /** Stops the running FFmpeg and removes the folder; resolves when nothing is left. */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      this.stopping = true;
+      this.state = "stopping";
+      this.wake?.();
+      const run = this.current;
+      if (run) await this.deps.registry.kill(run.process);
+      await this.done;
+      fs.rmSync(this.folder, { recursive: true, force: true });
+      this.emit("stopped");
+    })();
+    return this.stopped;
+  }
+
+  private writingNumber(): number {
+    return this.current ? this.current.startNumber + this.current.seen : this.nextNumber;
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      const now = this.deps.clock();
+      this.deleteAired(now);
+      const buffered = this.wallCursor - now;
+      if (buffered >= this.timing.highWaterMs) {
+        await this.sleep(Math.min(1000, buffered - this.timing.highWaterMs + 50));
+        continue;
+      }
+      let plan: StreamPlan;
+      try {
+        plan = await this.deps.plan(this.channelNumber, this.wallCursor);
+      } catch (error) {
+        if (error instanceof DomainError) {
+          this.deps.log(`session ${this.channelNumber} ends: ${error.message}`);
+          void this.stop();
+          return;
+        }
+        throw error;
+      }
+      if (this.stopping) return;
+      const limit = plan.content.limitMs;
+      if (limit < MIN_PIECE_MS) {
+        this.wallCursor += Math.max(1, limit);
+        continue;
+      }
+      const realtime = buffered >= this.timing.lowWaterMs;
+      const durationMs = realtime ? Math.min(limit, MAX_REALTIME_PIECE_MS) : Math.min(limit, this.timing.highWaterMs - Math.max(0, buffered));
+      const caps = await this.deps.capabilities();
+      const base = { realtime, ptsOffsetMs: this.ptsCursor, durationMs };
+      const command = await pieceCommand({ ...base, plan, output: this.output() }, caps, this.deps.probe);
+      if (this.stopping) return;
+      const first = await this.runPiece(command, durationMs, realtime);
+      if (first.ok || this.stopping) {
+        failures = 0;
+        continue;
+      }
+      // FFmpeg failed: the rest of the piece's time shows why, so viewers are never left without a picture.
+      const rest = durationMs - first.producedMs;
+      const reason = first.reason;
+      this.deps.log(`session ${this.channelNumber}: FFmpeg failed (${reason.replace(/\n/g, " ")}); playing an error slate`);
+      if (rest >= MIN_PIECE_MS) {
+        const slate = errorSlateCommand(plan, reason, { durationMs: rest, realtime, output: this.output(), ptsOffsetMs: this.ptsCursor }, caps);
+        const second = await this.runPiece(slate, rest, realtime);
+        if (second.ok || this.stopping) continue;
+      }
+      failures += 1;
+      // Even the slate failed: skip this span and back off, instead of spinning.
+      this.wallCursor += Math.max(rest, MIN_PIECE_MS);
+      await this.sleep(Math.min(5000, 500 * failures));
+    }
+  }
+
+  private output(): HlsOutput {
+    return {
+      kind: "hls",
+      playlistPath: path.join(this.folder, `run${this.runCount}.m3u8`),
+      segmentFilenamePattern: path.join(this.folder, "live%06d.ts"),
+      segmentSeconds: DEFAULT_HLS_SEGMENT_SECONDS,
+      startNumber: this.nextNumber,
+      continuesSession: this.runCount > 0,
+    };
+  }
+
+  private async runPiece(command: PieceCommand, durationMs: number, realtime: boolean): Promise<{ ok: boolean; producedMs: number; reason: string }> {
+    const index = this.runCount++;
+    const process = this.deps.registry.spawn(command.args, `session ${this.channelNumber}`);
+    const run: Run = { index, process, startNumber: this.nextNumber, wallStart: this.wallCursor, playlist: path.join(this.folder, `run${index}.m3u8`), seen: 0, producedMs: 0 };
+    this.current = run;
+    const record: RunRecord = { kind: command.kind, reason: command.reason, wallStart: run.wallStart, durationMs, realtime };
+    this.runs.push(record);
+    if (this.runs.length > 200) this.runs.shift();
+    this.emit("progress");
+    const timer = setInterval(() => void this.poll(run), POLL_MS);
+    const code = await process.exited;
+    clearInterval(timer);
+    while (this.polling) await new Promise((r) => setTimeout(r, 10));
+    await this.poll(run);
+    record.exitCode = code;
+    const ok = code === 0;
+    this.nextNumber = run.startNumber + run.seen;
+    if (!ok) fs.rmSync(this.file(this.nextNumber), { force: true });
+    this.wallCursor += ok ? durationMs : run.producedMs;
+    this.ptsCursor += (ok ? durationMs : run.producedMs) + PTS_GUARD_MS;
+    this.current = undefined;
+    this.emit("progress");
+    const stderr = process.stderr().trim().split("\n").filter((l) => l.trim() !== "");
+    return { ok, producedMs: run.producedMs, reason: stderr.slice(-2).join("\n") || `FFmpeg exited with code ${code}` };
+  }
+
+  private async poll(run: Run): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      let text: string;
+      try {
+        text = await fs.promises.readFile(run.playlist, "utf8");
+      } catch {
+        return;
+      }
+      const entries = parseRunPlaylist(text);
+      for (const entry of entries.slice(run.seen)) {
+        if (entry.number !== run.startNumber + run.seen) break;
+        this.segments.push({ number: entry.number, durationMs: entry.durationMs, wallStart: run.wallStart + run.producedMs, discontinuity: run.index > 0 && run.seen === 0 });
+        run.seen += 1;
+        run.producedMs += entry.durationMs;
+        if (this.state === "starting") this.state = "running";
+        this.emit("segment");
+      }
+      this.emit("progress");
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private deleteAired(now: number): void {
+    while (this.segments.length > 1) {
+      const s = this.segments[0]!;
+      if (s.wallStart + s.durationMs >= now - this.timing.retainMs) break;
+      this.segments.shift();
+      fs.rmSync(this.file(s.number), { force: true });
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

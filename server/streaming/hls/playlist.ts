@@ -1,0 +1,104 @@
+/**
+ * The text of the playlists a session serves (pure): the master playlist with one variant, and the
+ * sliding-window media playlist built from the session's own segment list (program date-times,
+ * discontinuities at run boundaries); plus a reader for the per-run playlist FFmpeg writes.
+ */
+import { AudioFormat, VideoFormat } from "../../domain/enums";
+import type { FFmpegProfile } from "../ffmpeg/types";
+
+export interface SessionSegment {
+  /** Global number of the segment in its session (`live%06d.ts`). */
+  number: number;
+  durationMs: number;
+  /** When the segment's first frame is on air (epoch ms). */
+  wallStart: number;
+  /** First segment of a run after an earlier run: timestamps continue but the source changed. */
+  discontinuity: boolean;
+}
+
+export const SEGMENT_PATTERN = /^live(\d{6})\.ts$/;
+
+export function segmentFileName(number: number): string {
+  return `live${String(number).padStart(6, "0")}.ts`;
+}
+
+/** The complete entries of an FFmpeg HLS playlist that may still be being written. */
+export function parseRunPlaylist(text: string): Array<{ number: number; durationMs: number }> {
+  const lines = text.split("\n");
+  // The last element is unterminated (or empty): it may be a half-written line.
+  lines.pop();
+  const out: Array<{ number: number; durationMs: number }> = [];
+  let duration: number | undefined;
+  for (const raw of lines) {
+    const line = raw.trim();
+    const extinf = /^#EXTINF:([\d.]+)/.exec(line);
+    if (extinf) {
+      duration = Number(extinf[1]);
+      continue;
+    }
+    const match = SEGMENT_PATTERN.exec(line.split("/").pop() ?? "");
+    if (match && duration !== undefined) {
+      out.push({ number: Number(match[1]), durationMs: Math.round(duration * 1000) });
+      duration = undefined;
+    }
+  }
+  return out;
+}
+
+export interface WindowOptions {
+  /** Segments that started more than this long ago are left out. */
+  pastMs: number;
+  /** Segments starting more than this far ahead of now are not shown yet. */
+  aheadMs: number;
+  maxSegments: number;
+}
+
+export const DEFAULT_WINDOW: WindowOptions = { pastMs: 30_000, aheadMs: 8_000, maxSegments: 10 };
+
+/** The segments to list at `now` (a live window around the wall clock), never empty if any segment is due. */
+export function playlistWindow(segments: readonly SessionSegment[], now: number, options: WindowOptions = DEFAULT_WINDOW): SessionSegment[] {
+  const due = segments.filter((s) => s.wallStart <= now + options.aheadMs);
+  const recent = due.filter((s) => s.wallStart + s.durationMs >= now - options.pastMs);
+  const chosen = recent.length ? recent : due.slice(-1);
+  return chosen.slice(-options.maxSegments);
+}
+
+export function mediaPlaylist(all: readonly SessionSegment[], window: readonly SessionSegment[], query: string): string {
+  const first = window[0];
+  // A discontinuity tag in front of the first listed segment is dropped, so it counts as already passed.
+  const before = first ? all.filter((s) => s.number <= first.number && s.discontinuity).length : 0;
+  const target = Math.max(1, ...window.map((s) => Math.ceil(s.durationMs / 1000)));
+  const lines = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:6",
+    `#EXT-X-TARGETDURATION:${target}`,
+    `#EXT-X-MEDIA-SEQUENCE:${first?.number ?? 0}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${before}`,
+    "#EXT-X-INDEPENDENT-SEGMENTS",
+  ];
+  window.forEach((s, i) => {
+    if (s.discontinuity && i > 0) lines.push("#EXT-X-DISCONTINUITY");
+    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.wallStart).toISOString()}`);
+    lines.push(`#EXTINF:${(s.durationMs / 1000).toFixed(3)},`);
+    lines.push(`${segmentFileName(s.number)}${query}`);
+  });
+  return `${lines.join("\n")}\n`;
+}
+
+export function masterPlaylist(profile: FFmpegProfile, variantUrl: string): string {
+  const bandwidth = Math.round((profile.videoBitrate * 1000 + profile.audioBitrate * 1000) * 1.2);
+  const codecs = [videoCodecTag(profile.videoFormat), audioCodecTag(profile.audioFormat)].filter(Boolean).join(",");
+  const attributes = [`BANDWIDTH=${bandwidth}`, `RESOLUTION=${profile.resolution.width}x${profile.resolution.height}`];
+  if (codecs) attributes.push(`CODECS="${codecs}"`);
+  return ["#EXTM3U", "#EXT-X-VERSION:3", `#EXT-X-STREAM-INF:${attributes.join(",")}`, variantUrl, ""].join("\n");
+}
+
+function videoCodecTag(format: VideoFormat): string | undefined {
+  if (format === VideoFormat.H264) return "avc1.4D4028";
+  if (format === VideoFormat.Hevc) return "hvc1.1.6.L93.B0";
+  return undefined;
+}
+
+function audioCodecTag(format: AudioFormat): string {
+  return format === AudioFormat.Ac3 ? "ac-3" : "mp4a.40.2";
+}

@@ -1,0 +1,60 @@
+/**
+ * ffprobe for the files a stream plays, turned into what the argument builder reads. Results are
+ * cached by path, size and modification time (a changed file is probed again).
+ */
+import { execFile } from "node:child_process";
+import { stat } from "node:fs/promises";
+import { promisify } from "node:util";
+import { MediaStreamKind } from "../domain/enums";
+import { ffprobeArgs, parseFfprobeJson, type ProbeInfo } from "../scanner/probe";
+import { subtitleKindOfCodec } from "./ffmpeg/stream-selection";
+import type { ProbedSource } from "./ffmpeg/types";
+
+const run = promisify(execFile);
+const CACHE_SIZE = 256;
+
+export class MediaProbe {
+  private readonly cache = new Map<string, ProbedSource>();
+
+  constructor(private readonly ffprobePath: string) {}
+
+  async probe(file: string): Promise<ProbedSource> {
+    const info = await stat(file);
+    const key = `${file}\0${info.size}\0${info.mtimeMs}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const { stdout } = await run(this.ffprobePath, ffprobeArgs(file), { timeout: 20_000, maxBuffer: 16 * 1024 * 1024, windowsHide: true });
+    const parsed = parseFfprobeJson(String(stdout));
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const source = toProbedSource(parsed.value);
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, source);
+    return source;
+  }
+}
+
+export function toProbedSource(info: ProbeInfo): ProbedSource {
+  const video = info.streams.find((s) => s.kind === MediaStreamKind.Video);
+  return {
+    container: info.container,
+    durationMs: info.durationMs > 0 ? info.durationMs : undefined,
+    video: video
+      ? {
+          index: video.index,
+          codec: video.codec ?? "unknown",
+          width: video.width ?? info.width ?? 0,
+          height: video.height ?? info.height ?? 0,
+          sampleAspectRatio: info.sampleAspectRatio,
+          frameRate: info.frameRate,
+          scanKind: info.scanKind === "interlaced" ? "Interlaced" : info.scanKind === "progressive" ? "Progressive" : "Unknown",
+          pixelFormat: video.pixelFormat ?? undefined,
+        }
+      : undefined,
+    audio: info.streams
+      .filter((s) => s.kind === MediaStreamKind.Audio)
+      .map((s) => ({ index: s.index, codec: s.codec ?? "unknown", channels: s.channels ?? 2, language: s.language ?? undefined, title: s.title ?? undefined, isDefault: s.isDefault })),
+    subtitles: info.streams
+      .filter((s) => s.kind === MediaStreamKind.Subtitle)
+      .map((s) => ({ index: s.index, codec: s.codec ?? "unknown", language: s.language ?? undefined, forced: s.isForced, isDefault: s.isDefault, kind: subtitleKindOfCodec(s.codec ?? "") })),
+  };
+}

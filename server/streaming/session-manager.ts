@@ -1,0 +1,156 @@
+/**
+ * The one owner of every streaming FFmpeg process: the channels' shared HLS sessions (one per
+ * channel, read by HLS and hybrid MPEG-TS viewers alike) and the per-viewer streams (ts-legacy,
+ * hls-direct). Sessions stop `idleTimeoutMs` after their last request once no MPEG-TS viewer is
+ * connected. At start the leftovers of a previous run (folders, recorded FFmpeg pids) are removed;
+ * `stopAll` ends everything when the server stops.
+ */
+import path from "node:path";
+import type { Writable } from "node:stream";
+import type { SessionInfo, StreamSessionOwner } from "../services/stream-session-service";
+import type { StreamPlan } from "../services/stream-source-service";
+import type { EncoderCapabilities } from "./ffmpeg";
+import { DEFAULT_TIMING, HlsSession, type SessionTiming } from "./hls/hls-session";
+import { pipeSessionAsTs } from "./hls/ts-segment-reader";
+import { MediaProbe } from "./media-probe";
+import { ViewerStream } from "./per-viewer-stream";
+import { cleanUpStale, ProcessRegistry } from "./process-registry";
+
+export const SESSIONS_FOLDER = path.join("cache", "sessions");
+
+export interface SessionManagerOptions {
+  dataDir: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  idleTimeoutMs: number;
+  plan(channelNumber: string, at: number): Promise<StreamPlan>;
+  capabilities(): Promise<EncoderCapabilities>;
+  timing?: SessionTiming;
+  clock?: () => number;
+  log?: (message: string) => void;
+}
+
+export class SessionManager implements StreamSessionOwner {
+  readonly registry: ProcessRegistry;
+  readonly folder: string;
+  private readonly probe: MediaProbe;
+  private readonly live = new Map<string, HlsSession>();
+  private readonly viewers = new Set<ViewerStream>();
+  private readonly clock: () => number;
+  private readonly log: (message: string) => void;
+  private reaper: NodeJS.Timeout | undefined;
+  private stopping = false;
+
+  constructor(private readonly options: SessionManagerOptions) {
+    this.folder = path.join(options.dataDir, SESSIONS_FOLDER);
+    this.registry = new ProcessRegistry(options.ffmpegPath, this.folder);
+    this.probe = new MediaProbe(options.ffprobePath);
+    this.clock = options.clock ?? Date.now;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  /** Cleans up after a previous run and starts the idle timer. */
+  start(): void {
+    const killed = cleanUpStale(this.folder);
+    if (killed) this.log(`killed ${killed} FFmpeg process(es) left by a previous run`);
+    this.reaper = setInterval(() => void this.reapIdle(), Math.min(1000, Math.max(100, this.options.idleTimeoutMs / 4)));
+    this.reaper.unref();
+  }
+
+  get idleTimeoutMs(): number {
+    return this.options.idleTimeoutMs;
+  }
+
+  /** The channel's shared session, started when none runs. */
+  session(channelNumber: string): HlsSession {
+    if (this.stopping) throw new Error("the server is stopping");
+    const existing = this.live.get(channelNumber);
+    if (existing && !existing.isStopping) return existing;
+    const session = new HlsSession(
+      channelNumber,
+      path.join(this.folder, channelNumber),
+      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log },
+      this.options.timing ?? DEFAULT_TIMING,
+    );
+    this.live.set(channelNumber, session);
+    session.once("stopped", () => {
+      if (this.live.get(channelNumber) === session) this.live.delete(channelNumber);
+    });
+    return session;
+  }
+
+  /** A running session (for playlist and segment requests), or undefined. */
+  find(channelNumber: string): HlsSession | undefined {
+    const session = this.live.get(channelNumber);
+    return session && !session.isStopping ? session : undefined;
+  }
+
+  /** A hybrid MPEG-TS viewer: reads the shared session until `closed()` or the session ends. */
+  async watchAsTs(channelNumber: string, out: Writable, closed: () => boolean): Promise<void> {
+    const session = this.session(channelNumber);
+    session.tsViewers += 1;
+    session.touch();
+    try {
+      await pipeSessionAsTs(session, out, { clock: this.clock, closed: () => closed() || this.stopping });
+    } finally {
+      session.tsViewers -= 1;
+      session.touch();
+    }
+  }
+
+  /** A per-viewer stream (ts-legacy, hls-direct); `close()` it when the viewer leaves. */
+  openViewer(channelNumber: string, mode: "ts-legacy" | "hls-direct"): ViewerStream {
+    if (this.stopping) throw new Error("the server is stopping");
+    const viewer = new ViewerStream(channelNumber, mode, { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock });
+    this.viewers.add(viewer);
+    return viewer;
+  }
+
+  async closeViewer(viewer: ViewerStream): Promise<void> {
+    this.viewers.delete(viewer);
+    await viewer.close();
+  }
+
+  async watchPerViewer(channelNumber: string, mode: "ts-legacy" | "hls-direct", out: Writable, first: StreamPlan, closed: () => boolean): Promise<void> {
+    const viewer = this.openViewer(channelNumber, mode);
+    const onClose = () => void this.closeViewer(viewer);
+    out.once("close", onClose);
+    try {
+      if (!closed()) await viewer.pipe(out, first);
+    } finally {
+      out.off("close", onClose);
+      await this.closeViewer(viewer);
+    }
+  }
+
+  sessions(): SessionInfo[] {
+    return [...this.live.values()].map((s) => s.info(this.options.idleTimeoutMs));
+  }
+
+  async stopChannel(channelNumber: string): Promise<boolean> {
+    const session = this.live.get(channelNumber);
+    const viewers = [...this.viewers].filter((v) => v.channelNumber === channelNumber);
+    if (!session && !viewers.length) return false;
+    await Promise.all([session?.stop(), ...viewers.map((v) => this.closeViewer(v))]);
+    return true;
+  }
+
+  /** Ends every session and viewer; no FFmpeg process is left when this resolves. */
+  async stopAll(): Promise<void> {
+    this.stopping = true;
+    if (this.reaper) clearInterval(this.reaper);
+    await Promise.all([...[...this.live.values()].map((s) => s.stop()), ...[...this.viewers].map((v) => this.closeViewer(v))]);
+    await this.registry.killAll();
+  }
+
+  private async reapIdle(): Promise<void> {
+    const now = this.clock();
+    for (const session of this.live.values()) {
+      if (session.isStopping || session.tsViewers > 0) continue;
+      if (now - session.lastAccess >= this.options.idleTimeoutMs) {
+        this.log(`session ${session.channelNumber} idle; stopping`);
+        await session.stop();
+      }
+    }
+  }
+}
