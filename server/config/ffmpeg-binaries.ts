@@ -42,6 +42,9 @@ function bundled(packageName: string): string | undefined {
 
 function locate(name: string, configured: string | undefined, packageName: string, env: NodeJS.ProcessEnv): { path: string; source: BinarySource } {
   if (configured) return { path: configured, source: "configured" };
+  // The desktop app ships FFmpeg as an extra resource and names its folder here.
+  const packaged = env.AIRWAVE_FFMPEG_DIR ? onPath(name, { PATH: env.AIRWAVE_FFMPEG_DIR, PATHEXT: env.PATHEXT }) : undefined;
+  if (packaged) return { path: packaged, source: "bundled" };
   const found = onPath(name, env);
   if (found) return { path: found, source: "path" };
   const shipped = bundled(packageName);
@@ -50,8 +53,8 @@ function locate(name: string, configured: string | undefined, packageName: strin
 }
 
 /**
- * FFmpeg and ffprobe: the configured paths (`FFmpeg:Path`, `FFmpeg:ProbePath`), else the ones on
- * PATH, else the binaries `npm install` brought from the npm registry, so a fresh install works
+ * FFmpeg and ffprobe: the configured paths (`FFmpeg:Path`, `FFmpeg:ProbePath`), else the desktop app's
+ * packaged copies (`AIRWAVE_FFMPEG_DIR`), else the ones on PATH, else the binaries `npm install` brought from the npm registry, so a fresh install works
  * without a system FFmpeg.
  */
 export function locateFFmpeg(configured: { path?: string; probePath?: string }, env: NodeJS.ProcessEnv = process.env): FFmpegBinaries {

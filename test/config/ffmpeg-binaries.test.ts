@@ -19,6 +19,15 @@ describe("finding FFmpeg", () => {
     expect(found.source).toEqual({ ffmpeg: "path", ffprobe: "path" });
   });
 
+  it("the desktop app's packaged copies (AIRWAVE_FFMPEG_DIR) come before PATH", () => {
+    const packaged = makeTempDir();
+    const onPath = makeTempDir();
+    for (const dir of [packaged, onPath]) for (const name of ["ffmpeg", "ffprobe"]) fs.writeFileSync(path.join(dir, name), "#!/bin/sh\n", { mode: 0o755 });
+    const found = locateFFmpeg({}, { PATH: onPath, AIRWAVE_FFMPEG_DIR: packaged });
+    expect(found).toEqual({ ffmpeg: path.join(packaged, "ffmpeg"), ffprobe: path.join(packaged, "ffprobe"), source: { ffmpeg: "bundled", ffprobe: "bundled" } });
+    expect(locateFFmpeg({}, { PATH: onPath, AIRWAVE_FFMPEG_DIR: makeTempDir() }).source).toEqual({ ffmpeg: "path", ffprobe: "path" });
+  });
+
   it("else the binaries npm install brought, which really run", () => {
     const found = locateFFmpeg({}, { PATH: makeTempDir() });
     expect(found.source).toEqual({ ffmpeg: "bundled", ffprobe: "bundled" });
