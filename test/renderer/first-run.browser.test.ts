@@ -68,7 +68,7 @@ describe("first run in a real browser", () => {
     // 4. A playout from the show and the "in order, repeat" template.
     const definition = page.getByLabel("YAML playout definition");
     await definition.waitFor();
-    await expect.poll(() => definition.inputValue(), { timeout: 10_000 }).toContain("Test Show");
+    await expect.poll(() => definition.innerText(), { timeout: 10_000 }).toContain("Test Show");
     await screenshot(page, "first-run-4-playout");
     await page.getByRole("button", { name: "Create playout" }).click();
 

@@ -33,6 +33,12 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/libraries", title: "Libraries", nav: { label: "Libraries", section: "Media" }, page: lazy(() => import("../pages/libraries/LibrariesPage")) },
   { path: "/libraries/:id", title: "Library", page: lazy(() => import("../pages/libraries/LibraryBrowsePage")) },
   { path: "/media/:id", title: "Media", page: lazy(() => import("../pages/libraries/MediaItemPage")) },
+  { path: "/guide", title: "Guide", nav: { label: "Guide", section: "Watch" }, page: lazy(() => import("../pages/guide/GuidePage")) },
+  { path: "/collections", title: "Collections", nav: { label: "Collections", section: "Media" }, page: lazy(() => import("../pages/collections/CollectionsPage")) },
+  { path: "/collections/:id", title: "Collection", page: lazy(() => import("../pages/collections/CollectionPage")) },
+  { path: "/schedules", title: "Schedules", nav: { label: "Schedules", section: "Scheduling" }, page: lazy(() => import("../pages/schedules/SchedulesPage")) },
+  { path: "/schedules/:id", title: "Schedule", page: lazy(() => import("../pages/schedules/ScheduleEditPage")) },
+  { path: "/playouts", title: "Playouts", nav: { label: "Playouts", section: "Scheduling" }, page: lazy(() => import("../pages/playouts/PlayoutsPage")) },
   { path: "/settings", title: "Settings", nav: { label: "Settings", section: "System" }, page: lazy(() => import("../pages/settings/SettingsPage")) },
 ];
 

@@ -34,11 +34,72 @@ export type MediaItemKind =
   | 'MusicVideo'
   | 'Song';
 
+export type FillerKind =
+  | 'None'
+  | 'PreRoll'
+  | 'MidRoll'
+  | 'PostRoll'
+  | 'Tail'
+  | 'Fallback';
+
+export type CollectionType =
+  | 'Collection'
+  | 'TelevisionShow'
+  | 'TelevisionSeason'
+  | 'Artist'
+  | 'MultiCollection'
+  | 'SmartCollection'
+  | 'Playlist'
+  | 'SearchQuery'
+  | 'MediaItem';
+
 export type LibraryKind =
   | 'Movies'
   | 'Shows'
   | 'OtherVideos'
   | 'Music';
+
+export type PlaybackOrder =
+  | 'Chronological'
+  | 'SeasonEpisode'
+  | 'Random'
+  | 'Shuffle'
+  | 'ShuffleInOrder'
+  | 'MultiEpisodeShuffle'
+  | 'RandomRotation'
+  | 'Marathon';
+
+export type FixedStartTimeBehavior =
+  | 'Strict'
+  | 'Flexible';
+
+export type PlayoutMode =
+  | 'One'
+  | 'Multiple'
+  | 'Flood'
+  | 'Duration';
+
+export type MultipleMode =
+  | 'Count'
+  | 'CollectionSize'
+  | 'PlaylistItemSize'
+  | 'MultiEpisodeGroupSize';
+
+export type TailMode =
+  | 'None'
+  | 'Offline'
+  | 'Filler';
+
+export type GuideMode =
+  | 'Normal'
+  | 'Filler';
+
+export type MarathonGroupBy =
+  | 'Show'
+  | 'Season'
+  | 'Artist'
+  | 'Album'
+  | 'Director';
 
 /** A new channel: name is required. */
 export type ChannelCreateInput = {
@@ -85,6 +146,41 @@ export type LibraryCreateInput = {
   paths: Array<string>;
 };
 
+/** A whole multi collection; on update the members are replaced. */
+export type MultiCollectionInput = {
+  name: string;
+  items: Array<MultiCollectionMemberInput>;
+};
+
+/** One member of a multi collection: exactly one of collectionId and smartCollectionId. */
+export type MultiCollectionMemberInput = {
+  collectionId?: number | null | undefined;
+  smartCollectionId?: number | null | undefined;
+  scheduleAsGroup: boolean;
+  playbackOrder: PlaybackOrder;
+};
+
+/** A whole playlist; on update the entries are replaced. */
+export type PlaylistInput = {
+  name: string;
+  playlistGroupId: number;
+  items: Array<PlaylistItemInput>;
+};
+
+/** An entry of a playlist: the id matching collectionType is required, the others must be absent. */
+export type PlaylistItemInput = {
+  collectionType: CollectionType;
+  collectionId?: number | null | undefined;
+  mediaItemId?: number | null | undefined;
+  multiCollectionId?: number | null | undefined;
+  smartCollectionId?: number | null | undefined;
+  playbackOrder: PlaybackOrder;
+  /** At least 1 (default 1); must be absent with playAll. */
+  count?: number | null | undefined;
+  playAll: boolean;
+  includeInProgramGuide: boolean;
+};
+
 /** A new playout; which source fields it takes depends on kind. */
 export type PlayoutCreateInput = {
   channelId: number;
@@ -105,6 +201,59 @@ export type PlayoutUpdateInput = {
   definition?: string | null | undefined;
 };
 
+/** A classic schedule's settings; on update, absent flags become false. */
+export type ScheduleInput = {
+  name: string;
+  keepMultiPartEpisodesTogether?: boolean | null | undefined;
+  /** Only with keepMultiPartEpisodesTogether. */
+  treatCollectionsAsShows?: boolean | null | undefined;
+  shuffleScheduleItems?: boolean | null | undefined;
+  randomStartPoint?: boolean | null | undefined;
+  /** Default Strict. */
+  fixedStartTimeBehavior?: FixedStartTimeBehavior | null | undefined;
+};
+
+/** One schedule item, shaped by playoutMode: multipleMode/count only with Multiple; playoutDuration/tailMode/discardToFillAttempts/tailFillerId only with Duration. */
+export type ScheduleItemInput = {
+  /** Ordering key; on add, the position to insert at (default: the end). */
+  index?: number | null | undefined;
+  /** Fixed start hh:mm:ss; absent for a dynamic start. */
+  startTime?: string | null | undefined;
+  fixedStartTimeBehavior?: FixedStartTimeBehavior | null | undefined;
+  playoutMode: PlayoutMode;
+  collectionType: CollectionType;
+  collectionId?: number | null | undefined;
+  mediaItemId?: number | null | undefined;
+  multiCollectionId?: number | null | undefined;
+  smartCollectionId?: number | null | undefined;
+  playlistId?: number | null | undefined;
+  searchQuery?: string | null | undefined;
+  playbackOrder: PlaybackOrder;
+  marathonGroupBy?: MarathonGroupBy | null | undefined;
+  marathonShuffleGroups?: boolean | null | undefined;
+  marathonShuffleItems?: boolean | null | undefined;
+  marathonBatchSize?: number | null | undefined;
+  multipleMode?: MultipleMode | null | undefined;
+  /** Count expression with `count` and `random`. */
+  count?: string | null | undefined;
+  /** hh:mm:ss, more than zero and at most 24:00:00. */
+  playoutDuration?: string | null | undefined;
+  tailMode?: TailMode | null | undefined;
+  discardToFillAttempts?: number | null | undefined;
+  customTitle?: string | null | undefined;
+  guideMode?: GuideMode | null | undefined;
+  preRollFillerId?: number | null | undefined;
+  midRollFillerId?: number | null | undefined;
+  postRollFillerId?: number | null | undefined;
+  tailFillerId?: number | null | undefined;
+  fallbackFillerId?: number | null | undefined;
+  watermarkIds?: Array<number> | null | undefined;
+  preferredAudioLanguageCode?: string | null | undefined;
+  preferredAudioTitle?: string | null | undefined;
+  preferredSubtitleLanguageCode?: string | null | undefined;
+  subtitleMode?: SubtitleMode | null | undefined;
+};
+
 /** Settings to change: a value overrides it in settings.json, null removes the override, absent leaves it. */
 export type SettingsInput = {
   timeZone?: string | null | undefined;
@@ -118,6 +267,21 @@ export type SettingsInput = {
   /** JWT:IssuerSigningKey (applies after a restart). */
   iptvTokenKey?: string | null | undefined;
 };
+
+export type PlayoutEditorValidateQueryVariables = Exact<{
+  definition: string;
+}>;
+
+
+export type PlayoutEditorValidateQuery = { validatePlayout: { valid: boolean, errors: Array<{ file: string, line: number, column: number, path: string, message: string }> } };
+
+export type PlayoutEditorPreviewQueryVariables = Exact<{
+  definition: string;
+  hours: number;
+}>;
+
+
+export type PlayoutEditorPreviewQuery = { previewPlayout: { warnings: Array<string>, items: Array<{ start: string, finish: string, mediaItemId: number | null, mediaTitle: string | null, customTitle: string | null, contentKey: string | null, fillerKind: string }> } };
 
 export type ShellStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -207,6 +371,154 @@ export type UpdatePlayoutMutationVariables = Exact<{
 
 export type UpdatePlayoutMutation = { updatePlayout: { playout: { id: number }, build: { success: boolean, message: string, itemCount: number, coversUntil: string | null } } };
 
+export type CollectionsOverviewQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CollectionsOverviewQuery = { collections: Array<{ id: number, name: string, itemCount: number }>, smartCollections: Array<{ id: number, name: string, query: string }>, multiCollections: Array<{ id: number, name: string, items: Array<{ collectionId: number | null, smartCollectionId: number | null, scheduleAsGroup: boolean, playbackOrder: PlaybackOrder }> }>, playlistGroups: Array<{ id: number, name: string }>, playlists: Array<{ id: number, name: string, playlistGroupId: number, items: Array<{ collectionType: CollectionType, collectionId: number | null, mediaItemId: number | null, multiCollectionId: number | null, smartCollectionId: number | null, playbackOrder: PlaybackOrder, count: number | null, playAll: boolean, includeInProgramGuide: boolean }> }> };
+
+export type CollectionDetailQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CollectionDetailQuery = { collection: { id: number, name: string, itemCount: number, items: Array<{ id: number, kind: MediaItemKind, title: string, year: number | null, seasonNumber: number | null, episodeNumber: number | null }> } };
+
+export type SearchMediaCountQueryVariables = Exact<{
+  query: string;
+  pageSize: number;
+}>;
+
+
+export type SearchMediaCountQuery = { searchMedia: { totalCount: number, items: Array<{ id: number, kind: MediaItemKind, title: string, year: number | null, seasonNumber: number | null, episodeNumber: number | null, parent: { title: string } | null }> } };
+
+export type MediaByKindQueryVariables = Exact<{
+  kind: MediaItemKind;
+}>;
+
+
+export type MediaByKindQuery = { mediaItems: { items: Array<{ id: number, title: string, year: number | null }> } };
+
+export type CreateCollectionMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type CreateCollectionMutation = { createCollection: { id: number } };
+
+export type RenameCollectionMutationVariables = Exact<{
+  id: number;
+  name: string;
+}>;
+
+
+export type RenameCollectionMutation = { updateCollection: { id: number, name: string } };
+
+export type DeleteCollectionMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeleteCollectionMutation = { deleteCollection: string };
+
+export type AddCollectionItemsMutationVariables = Exact<{
+  id: number;
+  mediaItemIds: Array<number> | number;
+}>;
+
+
+export type AddCollectionItemsMutation = { addCollectionItems: { id: number, itemCount: number } };
+
+export type RemoveCollectionItemMutationVariables = Exact<{
+  id: number;
+  mediaItemId: number;
+}>;
+
+
+export type RemoveCollectionItemMutation = { removeCollectionItem: { id: number, itemCount: number } };
+
+export type CreateSmartCollectionMutationVariables = Exact<{
+  name: string;
+  query: string;
+}>;
+
+
+export type CreateSmartCollectionMutation = { createSmartCollection: { id: number } };
+
+export type UpdateSmartCollectionMutationVariables = Exact<{
+  id: number;
+  name?: string | null | undefined;
+  query?: string | null | undefined;
+}>;
+
+
+export type UpdateSmartCollectionMutation = { updateSmartCollection: { id: number } };
+
+export type DeleteSmartCollectionMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeleteSmartCollectionMutation = { deleteSmartCollection: string };
+
+export type CreateMultiCollectionMutationVariables = Exact<{
+  input: MultiCollectionInput;
+}>;
+
+
+export type CreateMultiCollectionMutation = { createMultiCollection: { id: number } };
+
+export type UpdateMultiCollectionMutationVariables = Exact<{
+  id: number;
+  input: MultiCollectionInput;
+}>;
+
+
+export type UpdateMultiCollectionMutation = { updateMultiCollection: { id: number } };
+
+export type DeleteMultiCollectionMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeleteMultiCollectionMutation = { deleteMultiCollection: string };
+
+export type CreatePlaylistGroupMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type CreatePlaylistGroupMutation = { createPlaylistGroup: { id: number } };
+
+export type CreatePlaylistMutationVariables = Exact<{
+  input: PlaylistInput;
+}>;
+
+
+export type CreatePlaylistMutation = { createPlaylist: { id: number } };
+
+export type UpdatePlaylistMutationVariables = Exact<{
+  id: number;
+  input: PlaylistInput;
+}>;
+
+
+export type UpdatePlaylistMutation = { updatePlaylist: { id: number } };
+
+export type DeletePlaylistMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeletePlaylistMutation = { deletePlaylist: string };
+
+export type GuideGridQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+
+export type GuideGridQuery = { guide: Array<{ channelId: number, number: string, name: string, logoUrl: string | null, programmes: Array<{ start: string, stop: string, title: string, subtitle: string | null, description: string | null, seasonNumber: number | null, episodeNumber: number | null, kind: string, contentRating: string | null }> }> };
+
 export type SetupStateQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -266,10 +578,72 @@ export type MediaItemDetailQueryVariables = Exact<{
 
 export type MediaItemDetailQuery = { mediaItem: { id: number, kind: MediaItemKind, title: string, year: number | null, plot: string | null, contentRating: string | null, seasonNumber: number | null, episodeNumber: number | null, parent: { id: number, kind: MediaItemKind, title: string, parent: { id: number, title: string } | null } | null, children: Array<{ id: number, kind: MediaItemKind, title: string, seasonNumber: number | null, episodeNumber: number | null, year: number | null }>, versions: Array<{ id: number, path: string, durationMs: number, width: number | null, height: number | null, container: string | null }> } };
 
+export type PlayoutsOverviewQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlayoutsOverviewQuery = { playouts: Array<{ id: number, channelId: number, kind: PlayoutKind, buildStatus: { lastBuild: string | null, success: boolean | null, message: string | null } }>, channels: Array<{ id: number, number: string, name: string }> };
+
+export type ResetChannelPlayoutMutationVariables = Exact<{
+  channelId: number;
+  eraseHistory: boolean;
+}>;
+
+
+export type ResetChannelPlayoutMutation = { resetPlayout: { success: boolean, message: string, itemCount: number, coversUntil: string | null } };
+
 export type PreviewChannelQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PreviewChannelQuery = { channels: Array<{ id: number, number: string, name: string }>, settings: { iptvTokenKeySet: boolean } };
+
+export type ScheduleItemFieldsFragment = { id: number, index: number, playoutMode: PlayoutMode, collectionType: CollectionType, collectionId: number | null, mediaItemId: number | null, multiCollectionId: number | null, smartCollectionId: number | null, playlistId: number | null, searchQuery: string | null, playbackOrder: PlaybackOrder, multipleMode: MultipleMode | null, count: string | null, playoutDuration: string | null, tailMode: TailMode | null, discardToFillAttempts: number | null, customTitle: string | null, guideMode: GuideMode, startTime: string | null, fixedStartTimeBehavior: FixedStartTimeBehavior | null, preRollFillerId: number | null, midRollFillerId: number | null, postRollFillerId: number | null, tailFillerId: number | null, fallbackFillerId: number | null };
+
+export type SchedulesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SchedulesQuery = { schedules: Array<{ id: number, name: string, items: Array<{ id: number }> }> };
+
+export type ScheduleEditorQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ScheduleEditorQuery = { schedule: { id: number, name: string, keepMultiPartEpisodesTogether: boolean, treatCollectionsAsShows: boolean, shuffleScheduleItems: boolean, randomStartPoint: boolean, fixedStartTimeBehavior: FixedStartTimeBehavior, items: Array<{ id: number, index: number, playoutMode: PlayoutMode, collectionType: CollectionType, collectionId: number | null, mediaItemId: number | null, multiCollectionId: number | null, smartCollectionId: number | null, playlistId: number | null, searchQuery: string | null, playbackOrder: PlaybackOrder, multipleMode: MultipleMode | null, count: string | null, playoutDuration: string | null, tailMode: TailMode | null, discardToFillAttempts: number | null, customTitle: string | null, guideMode: GuideMode, startTime: string | null, fixedStartTimeBehavior: FixedStartTimeBehavior | null, preRollFillerId: number | null, midRollFillerId: number | null, postRollFillerId: number | null, tailFillerId: number | null, fallbackFillerId: number | null }> } };
+
+export type ScheduleItemSourcesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ScheduleItemSourcesQuery = { collections: Array<{ id: number, name: string }>, smartCollections: Array<{ id: number, name: string }>, multiCollections: Array<{ id: number, name: string }>, playlists: Array<{ id: number, name: string }>, shows: { items: Array<{ id: number, title: string }> }, seasons: { items: Array<{ id: number, title: string, seasonNumber: number | null, parent: { title: string } | null }> }, fillerPresets: Array<{ id: number, name: string, fillerKind: FillerKind }> };
+
+export type CreateScheduleMutationVariables = Exact<{
+  input: ScheduleInput;
+}>;
+
+
+export type CreateScheduleMutation = { createSchedule: { id: number, name: string } };
+
+export type UpdateScheduleMutationVariables = Exact<{
+  id: number;
+  input: ScheduleInput;
+}>;
+
+
+export type UpdateScheduleMutation = { updateSchedule: { id: number, name: string } };
+
+export type DeleteScheduleMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeleteScheduleMutation = { deleteSchedule: string };
+
+export type ReplaceScheduleItemsMutationVariables = Exact<{
+  scheduleId: number;
+  items: Array<ScheduleItemInput> | ScheduleItemInput;
+}>;
+
+
+export type ReplaceScheduleItemsMutation = { replaceScheduleItems: Array<{ id: number, index: number, playoutMode: PlayoutMode, collectionType: CollectionType, collectionId: number | null, mediaItemId: number | null, multiCollectionId: number | null, smartCollectionId: number | null, playlistId: number | null, searchQuery: string | null, playbackOrder: PlaybackOrder, multipleMode: MultipleMode | null, count: string | null, playoutDuration: string | null, tailMode: TailMode | null, discardToFillAttempts: number | null, customTitle: string | null, guideMode: GuideMode, startTime: string | null, fixedStartTimeBehavior: FixedStartTimeBehavior | null, preRollFillerId: number | null, midRollFillerId: number | null, postRollFillerId: number | null, tailFillerId: number | null, fallbackFillerId: number | null }> };
 
 export type SettingsFieldsFragment = { timeZone: string, playoutDaysToBuild: number, guideDaysToBuild: number, hdhomerunTunerCount: number, ffmpegPath: string | null, ffprobePath: string | null, writeKeySet: boolean, iptvTokenKeySet: boolean, listeningBeyondLoopback: boolean, restartRequired: boolean, environmentOverrides: Array<string>, m3uUrl: string, xmltvUrl: string, hdhomerunUrl: string };
 
@@ -286,7 +660,10 @@ export type UpdateSettingsMutationVariables = Exact<{
 export type UpdateSettingsMutation = { updateSettings: { timeZone: string, playoutDaysToBuild: number, guideDaysToBuild: number, hdhomerunTunerCount: number, ffmpegPath: string | null, ffprobePath: string | null, writeKeySet: boolean, iptvTokenKeySet: boolean, listeningBeyondLoopback: boolean, restartRequired: boolean, environmentOverrides: Array<string>, m3uUrl: string, xmltvUrl: string, hdhomerunUrl: string } };
 
 export const LibraryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LibraryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Library"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"lastScan"}},{"kind":"Field","name":{"kind":"Name","value":"lastScanSuccess"}},{"kind":"Field","name":{"kind":"Name","value":"lastScanMessage"}},{"kind":"Field","name":{"kind":"Name","value":"paths"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}},{"kind":"Field","name":{"kind":"Name","value":"scan"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"currentFolder"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}}]}}]}}]} as unknown as DocumentNode<LibraryFieldsFragment, unknown>;
+export const ScheduleItemFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ScheduleItemFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ScheduleItem"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"playoutMode"}},{"kind":"Field","name":{"kind":"Name","value":"collectionType"}},{"kind":"Field","name":{"kind":"Name","value":"collectionId"}},{"kind":"Field","name":{"kind":"Name","value":"mediaItemId"}},{"kind":"Field","name":{"kind":"Name","value":"multiCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"smartCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"playlistId"}},{"kind":"Field","name":{"kind":"Name","value":"searchQuery"}},{"kind":"Field","name":{"kind":"Name","value":"playbackOrder"}},{"kind":"Field","name":{"kind":"Name","value":"multipleMode"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"playoutDuration"}},{"kind":"Field","name":{"kind":"Name","value":"tailMode"}},{"kind":"Field","name":{"kind":"Name","value":"discardToFillAttempts"}},{"kind":"Field","name":{"kind":"Name","value":"customTitle"}},{"kind":"Field","name":{"kind":"Name","value":"guideMode"}},{"kind":"Field","name":{"kind":"Name","value":"startTime"}},{"kind":"Field","name":{"kind":"Name","value":"fixedStartTimeBehavior"}},{"kind":"Field","name":{"kind":"Name","value":"preRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"midRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"postRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"tailFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"fallbackFillerId"}}]}}]} as unknown as DocumentNode<ScheduleItemFieldsFragment, unknown>;
 export const SettingsFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SettingsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Settings"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"playoutDaysToBuild"}},{"kind":"Field","name":{"kind":"Name","value":"guideDaysToBuild"}},{"kind":"Field","name":{"kind":"Name","value":"hdhomerunTunerCount"}},{"kind":"Field","name":{"kind":"Name","value":"ffmpegPath"}},{"kind":"Field","name":{"kind":"Name","value":"ffprobePath"}},{"kind":"Field","name":{"kind":"Name","value":"writeKeySet"}},{"kind":"Field","name":{"kind":"Name","value":"iptvTokenKeySet"}},{"kind":"Field","name":{"kind":"Name","value":"listeningBeyondLoopback"}},{"kind":"Field","name":{"kind":"Name","value":"restartRequired"}},{"kind":"Field","name":{"kind":"Name","value":"environmentOverrides"}},{"kind":"Field","name":{"kind":"Name","value":"m3uUrl"}},{"kind":"Field","name":{"kind":"Name","value":"xmltvUrl"}},{"kind":"Field","name":{"kind":"Name","value":"hdhomerunUrl"}}]}}]} as unknown as DocumentNode<SettingsFieldsFragment, unknown>;
+export const PlayoutEditorValidateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PlayoutEditorValidate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"definition"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validatePlayout"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"definition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"definition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"file"}},{"kind":"Field","name":{"kind":"Name","value":"line"}},{"kind":"Field","name":{"kind":"Name","value":"column"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<PlayoutEditorValidateQuery, PlayoutEditorValidateQueryVariables>;
+export const PlayoutEditorPreviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PlayoutEditorPreview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"definition"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"hours"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"previewPlayout"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"definition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"definition"}}},{"kind":"Argument","name":{"kind":"Name","value":"hours"},"value":{"kind":"Variable","name":{"kind":"Name","value":"hours"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"finish"}},{"kind":"Field","name":{"kind":"Name","value":"mediaItemId"}},{"kind":"Field","name":{"kind":"Name","value":"mediaTitle"}},{"kind":"Field","name":{"kind":"Name","value":"customTitle"}},{"kind":"Field","name":{"kind":"Name","value":"contentKey"}},{"kind":"Field","name":{"kind":"Name","value":"fillerKind"}}]}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}}]} as unknown as DocumentNode<PlayoutEditorPreviewQuery, PlayoutEditorPreviewQueryVariables>;
 export const ShellStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ShellStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"writeKeySet"}},{"kind":"Field","name":{"kind":"Name","value":"listeningBeyondLoopback"}},{"kind":"Field","name":{"kind":"Name","value":"restartRequired"}}]}}]}}]} as unknown as DocumentNode<ShellStatusQuery, ShellStatusQueryVariables>;
 export const SetWriteKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetWriteKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"key"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"writeKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"key"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"writeKeySet"}},{"kind":"Field","name":{"kind":"Name","value":"restartRequired"}}]}}]}}]} as unknown as DocumentNode<SetWriteKeyMutation, SetWriteKeyMutationVariables>;
 export const ChannelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Channels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"group"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}},{"kind":"Field","name":{"kind":"Name","value":"streamUrl"}},{"kind":"Field","name":{"kind":"Name","value":"isEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"streamingMode"}},{"kind":"Field","name":{"kind":"Name","value":"playoutId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"m3uUrl"}}]}}]}}]} as unknown as DocumentNode<ChannelsQuery, ChannelsQueryVariables>;
@@ -300,6 +677,26 @@ export const ChannelPlayoutDocument = {"kind":"Document","definitions":[{"kind":
 export const ValidatePlayoutTextDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidatePlayoutText"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"definition"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validatePlayout"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"definition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"definition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"line"}},{"kind":"Field","name":{"kind":"Name","value":"column"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<ValidatePlayoutTextQuery, ValidatePlayoutTextQueryVariables>;
 export const CreatePlayoutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreatePlayout"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PlayoutCreateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPlayout"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"playout"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"build"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"success"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"itemCount"}},{"kind":"Field","name":{"kind":"Name","value":"coversUntil"}}]}}]}}]}}]} as unknown as DocumentNode<CreatePlayoutMutation, CreatePlayoutMutationVariables>;
 export const UpdatePlayoutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdatePlayout"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PlayoutUpdateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updatePlayout"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"playout"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"build"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"success"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"itemCount"}},{"kind":"Field","name":{"kind":"Name","value":"coversUntil"}}]}}]}}]}}]} as unknown as DocumentNode<UpdatePlayoutMutation, UpdatePlayoutMutationVariables>;
+export const CollectionsOverviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CollectionsOverview"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"collections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"itemCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"smartCollections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"query"}}]}},{"kind":"Field","name":{"kind":"Name","value":"multiCollections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"collectionId"}},{"kind":"Field","name":{"kind":"Name","value":"smartCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"scheduleAsGroup"}},{"kind":"Field","name":{"kind":"Name","value":"playbackOrder"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"playlistGroups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"playlists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"playlistGroupId"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"collectionType"}},{"kind":"Field","name":{"kind":"Name","value":"collectionId"}},{"kind":"Field","name":{"kind":"Name","value":"mediaItemId"}},{"kind":"Field","name":{"kind":"Name","value":"multiCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"smartCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"playbackOrder"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"playAll"}},{"kind":"Field","name":{"kind":"Name","value":"includeInProgramGuide"}}]}}]}}]}}]} as unknown as DocumentNode<CollectionsOverviewQuery, CollectionsOverviewQueryVariables>;
+export const CollectionDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CollectionDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"collection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"itemCount"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"year"}},{"kind":"Field","name":{"kind":"Name","value":"seasonNumber"}},{"kind":"Field","name":{"kind":"Name","value":"episodeNumber"}}]}}]}}]}}]} as unknown as DocumentNode<CollectionDetailQuery, CollectionDetailQueryVariables>;
+export const SearchMediaCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SearchMediaCount"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pageSize"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchMedia"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}},{"kind":"Argument","name":{"kind":"Name","value":"pageSize"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pageSize"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"year"}},{"kind":"Field","name":{"kind":"Name","value":"seasonNumber"}},{"kind":"Field","name":{"kind":"Name","value":"episodeNumber"}},{"kind":"Field","name":{"kind":"Name","value":"parent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]}}]} as unknown as DocumentNode<SearchMediaCountQuery, SearchMediaCountQueryVariables>;
+export const MediaByKindDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MediaByKind"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MediaItemKind"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mediaItems"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}},{"kind":"Argument","name":{"kind":"Name","value":"pageSize"},"value":{"kind":"IntValue","value":"500"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"year"}}]}}]}}]}}]} as unknown as DocumentNode<MediaByKindQuery, MediaByKindQueryVariables>;
+export const CreateCollectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCollection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateCollectionMutation, CreateCollectionMutationVariables>;
+export const RenameCollectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RenameCollection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<RenameCollectionMutation, RenameCollectionMutationVariables>;
+export const DeleteCollectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteCollection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteCollectionMutation, DeleteCollectionMutationVariables>;
+export const AddCollectionItemsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddCollectionItems"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"mediaItemIds"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addCollectionItems"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"mediaItemIds"},"value":{"kind":"Variable","name":{"kind":"Name","value":"mediaItemIds"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"itemCount"}}]}}]}}]} as unknown as DocumentNode<AddCollectionItemsMutation, AddCollectionItemsMutationVariables>;
+export const RemoveCollectionItemDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveCollectionItem"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"mediaItemId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeCollectionItem"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"mediaItemId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"mediaItemId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"itemCount"}}]}}]}}]} as unknown as DocumentNode<RemoveCollectionItemMutation, RemoveCollectionItemMutationVariables>;
+export const CreateSmartCollectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateSmartCollection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createSmartCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateSmartCollectionMutation, CreateSmartCollectionMutationVariables>;
+export const UpdateSmartCollectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateSmartCollection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateSmartCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateSmartCollectionMutation, UpdateSmartCollectionMutationVariables>;
+export const DeleteSmartCollectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteSmartCollection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteSmartCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteSmartCollectionMutation, DeleteSmartCollectionMutationVariables>;
+export const CreateMultiCollectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateMultiCollection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MultiCollectionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createMultiCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateMultiCollectionMutation, CreateMultiCollectionMutationVariables>;
+export const UpdateMultiCollectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateMultiCollection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MultiCollectionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMultiCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateMultiCollectionMutation, UpdateMultiCollectionMutationVariables>;
+export const DeleteMultiCollectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteMultiCollection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMultiCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteMultiCollectionMutation, DeleteMultiCollectionMutationVariables>;
+export const CreatePlaylistGroupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreatePlaylistGroup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPlaylistGroup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreatePlaylistGroupMutation, CreatePlaylistGroupMutationVariables>;
+export const CreatePlaylistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreatePlaylist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PlaylistInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPlaylist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreatePlaylistMutation, CreatePlaylistMutationVariables>;
+export const UpdatePlaylistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdatePlaylist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PlaylistInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updatePlaylist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdatePlaylistMutation, UpdatePlaylistMutationVariables>;
+export const DeletePlaylistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeletePlaylist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletePlaylist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeletePlaylistMutation, DeletePlaylistMutationVariables>;
+export const GuideGridDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GuideGrid"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"guide"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelId"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}},{"kind":"Field","name":{"kind":"Name","value":"programmes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"stop"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"subtitle"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"seasonNumber"}},{"kind":"Field","name":{"kind":"Name","value":"episodeNumber"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"contentRating"}}]}}]}}]}}]} as unknown as DocumentNode<GuideGridQuery, GuideGridQueryVariables>;
 export const SetupStateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SetupState"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"libraries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"channels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"playoutId"}}]}}]}}]} as unknown as DocumentNode<SetupStateQuery, SetupStateQueryVariables>;
 export const LibrariesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Libraries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"libraries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"LibraryFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LibraryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Library"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"lastScan"}},{"kind":"Field","name":{"kind":"Name","value":"lastScanSuccess"}},{"kind":"Field","name":{"kind":"Name","value":"lastScanMessage"}},{"kind":"Field","name":{"kind":"Name","value":"paths"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}},{"kind":"Field","name":{"kind":"Name","value":"scan"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"currentFolder"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}}]}}]}}]} as unknown as DocumentNode<LibrariesQuery, LibrariesQueryVariables>;
 export const LibraryByIdDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LibraryById"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"library"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"LibraryFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LibraryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Library"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"lastScan"}},{"kind":"Field","name":{"kind":"Name","value":"lastScanSuccess"}},{"kind":"Field","name":{"kind":"Name","value":"lastScanMessage"}},{"kind":"Field","name":{"kind":"Name","value":"paths"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}},{"kind":"Field","name":{"kind":"Name","value":"scan"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"currentFolder"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}}]}}]}}]} as unknown as DocumentNode<LibraryByIdQuery, LibraryByIdQueryVariables>;
@@ -308,6 +705,15 @@ export const ScanLibraryDocument = {"kind":"Document","definitions":[{"kind":"Op
 export const DeleteLibraryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteLibrary"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLibrary"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteLibraryMutation, DeleteLibraryMutationVariables>;
 export const BrowseMediaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BrowseMedia"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"libraryId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"parentId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"MediaItemKind"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pageNumber"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pageSize"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mediaItems"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"libraryId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"libraryId"}}},{"kind":"Argument","name":{"kind":"Name","value":"parentId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"parentId"}}},{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}},{"kind":"Argument","name":{"kind":"Name","value":"pageNumber"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pageNumber"}}},{"kind":"Argument","name":{"kind":"Name","value":"pageSize"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pageSize"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageNumber"}},{"kind":"Field","name":{"kind":"Name","value":"pageSize"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"year"}},{"kind":"Field","name":{"kind":"Name","value":"seasonNumber"}},{"kind":"Field","name":{"kind":"Name","value":"episodeNumber"}}]}}]}}]}}]} as unknown as DocumentNode<BrowseMediaQuery, BrowseMediaQueryVariables>;
 export const MediaItemDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MediaItemDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mediaItem"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"year"}},{"kind":"Field","name":{"kind":"Name","value":"plot"}},{"kind":"Field","name":{"kind":"Name","value":"contentRating"}},{"kind":"Field","name":{"kind":"Name","value":"seasonNumber"}},{"kind":"Field","name":{"kind":"Name","value":"episodeNumber"}},{"kind":"Field","name":{"kind":"Name","value":"parent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"parent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"children"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"seasonNumber"}},{"kind":"Field","name":{"kind":"Name","value":"episodeNumber"}},{"kind":"Field","name":{"kind":"Name","value":"year"}}]}},{"kind":"Field","name":{"kind":"Name","value":"versions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"durationMs"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}},{"kind":"Field","name":{"kind":"Name","value":"container"}}]}}]}}]}}]} as unknown as DocumentNode<MediaItemDetailQuery, MediaItemDetailQueryVariables>;
+export const PlayoutsOverviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PlayoutsOverview"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"playouts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"channelId"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"buildStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lastBuild"}},{"kind":"Field","name":{"kind":"Name","value":"success"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"channels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<PlayoutsOverviewQuery, PlayoutsOverviewQueryVariables>;
+export const ResetChannelPlayoutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResetChannelPlayout"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"channelId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"eraseHistory"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetPlayout"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"channelId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"channelId"}}},{"kind":"Argument","name":{"kind":"Name","value":"eraseHistory"},"value":{"kind":"Variable","name":{"kind":"Name","value":"eraseHistory"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"success"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"itemCount"}},{"kind":"Field","name":{"kind":"Name","value":"coversUntil"}}]}}]}}]} as unknown as DocumentNode<ResetChannelPlayoutMutation, ResetChannelPlayoutMutationVariables>;
 export const PreviewChannelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PreviewChannel"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"iptvTokenKeySet"}}]}}]}}]} as unknown as DocumentNode<PreviewChannelQuery, PreviewChannelQueryVariables>;
+export const SchedulesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Schedules"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"schedules"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<SchedulesQuery, SchedulesQueryVariables>;
+export const ScheduleEditorDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ScheduleEditor"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"schedule"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"keepMultiPartEpisodesTogether"}},{"kind":"Field","name":{"kind":"Name","value":"treatCollectionsAsShows"}},{"kind":"Field","name":{"kind":"Name","value":"shuffleScheduleItems"}},{"kind":"Field","name":{"kind":"Name","value":"randomStartPoint"}},{"kind":"Field","name":{"kind":"Name","value":"fixedStartTimeBehavior"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ScheduleItemFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ScheduleItemFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ScheduleItem"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"playoutMode"}},{"kind":"Field","name":{"kind":"Name","value":"collectionType"}},{"kind":"Field","name":{"kind":"Name","value":"collectionId"}},{"kind":"Field","name":{"kind":"Name","value":"mediaItemId"}},{"kind":"Field","name":{"kind":"Name","value":"multiCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"smartCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"playlistId"}},{"kind":"Field","name":{"kind":"Name","value":"searchQuery"}},{"kind":"Field","name":{"kind":"Name","value":"playbackOrder"}},{"kind":"Field","name":{"kind":"Name","value":"multipleMode"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"playoutDuration"}},{"kind":"Field","name":{"kind":"Name","value":"tailMode"}},{"kind":"Field","name":{"kind":"Name","value":"discardToFillAttempts"}},{"kind":"Field","name":{"kind":"Name","value":"customTitle"}},{"kind":"Field","name":{"kind":"Name","value":"guideMode"}},{"kind":"Field","name":{"kind":"Name","value":"startTime"}},{"kind":"Field","name":{"kind":"Name","value":"fixedStartTimeBehavior"}},{"kind":"Field","name":{"kind":"Name","value":"preRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"midRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"postRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"tailFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"fallbackFillerId"}}]}}]} as unknown as DocumentNode<ScheduleEditorQuery, ScheduleEditorQueryVariables>;
+export const ScheduleItemSourcesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ScheduleItemSources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"collections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"smartCollections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"multiCollections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"playlists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"shows"},"name":{"kind":"Name","value":"mediaItems"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"EnumValue","value":"Show"}},{"kind":"Argument","name":{"kind":"Name","value":"pageSize"},"value":{"kind":"IntValue","value":"500"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"seasons"},"name":{"kind":"Name","value":"mediaItems"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"EnumValue","value":"Season"}},{"kind":"Argument","name":{"kind":"Name","value":"pageSize"},"value":{"kind":"IntValue","value":"500"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"seasonNumber"}},{"kind":"Field","name":{"kind":"Name","value":"parent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"fillerPresets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"fillerKind"}}]}}]}}]} as unknown as DocumentNode<ScheduleItemSourcesQuery, ScheduleItemSourcesQueryVariables>;
+export const CreateScheduleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateSchedule"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ScheduleInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createSchedule"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<CreateScheduleMutation, CreateScheduleMutationVariables>;
+export const UpdateScheduleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateSchedule"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ScheduleInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateSchedule"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<UpdateScheduleMutation, UpdateScheduleMutationVariables>;
+export const DeleteScheduleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteSchedule"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteSchedule"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteScheduleMutation, DeleteScheduleMutationVariables>;
+export const ReplaceScheduleItemsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ReplaceScheduleItems"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"scheduleId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"items"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ScheduleItemInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replaceScheduleItems"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"scheduleId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"scheduleId"}}},{"kind":"Argument","name":{"kind":"Name","value":"items"},"value":{"kind":"Variable","name":{"kind":"Name","value":"items"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ScheduleItemFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ScheduleItemFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ScheduleItem"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"playoutMode"}},{"kind":"Field","name":{"kind":"Name","value":"collectionType"}},{"kind":"Field","name":{"kind":"Name","value":"collectionId"}},{"kind":"Field","name":{"kind":"Name","value":"mediaItemId"}},{"kind":"Field","name":{"kind":"Name","value":"multiCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"smartCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"playlistId"}},{"kind":"Field","name":{"kind":"Name","value":"searchQuery"}},{"kind":"Field","name":{"kind":"Name","value":"playbackOrder"}},{"kind":"Field","name":{"kind":"Name","value":"multipleMode"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"playoutDuration"}},{"kind":"Field","name":{"kind":"Name","value":"tailMode"}},{"kind":"Field","name":{"kind":"Name","value":"discardToFillAttempts"}},{"kind":"Field","name":{"kind":"Name","value":"customTitle"}},{"kind":"Field","name":{"kind":"Name","value":"guideMode"}},{"kind":"Field","name":{"kind":"Name","value":"startTime"}},{"kind":"Field","name":{"kind":"Name","value":"fixedStartTimeBehavior"}},{"kind":"Field","name":{"kind":"Name","value":"preRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"midRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"postRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"tailFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"fallbackFillerId"}}]}}]} as unknown as DocumentNode<ReplaceScheduleItemsMutation, ReplaceScheduleItemsMutationVariables>;
 export const SettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SettingsFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SettingsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Settings"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"playoutDaysToBuild"}},{"kind":"Field","name":{"kind":"Name","value":"guideDaysToBuild"}},{"kind":"Field","name":{"kind":"Name","value":"hdhomerunTunerCount"}},{"kind":"Field","name":{"kind":"Name","value":"ffmpegPath"}},{"kind":"Field","name":{"kind":"Name","value":"ffprobePath"}},{"kind":"Field","name":{"kind":"Name","value":"writeKeySet"}},{"kind":"Field","name":{"kind":"Name","value":"iptvTokenKeySet"}},{"kind":"Field","name":{"kind":"Name","value":"listeningBeyondLoopback"}},{"kind":"Field","name":{"kind":"Name","value":"restartRequired"}},{"kind":"Field","name":{"kind":"Name","value":"environmentOverrides"}},{"kind":"Field","name":{"kind":"Name","value":"m3uUrl"}},{"kind":"Field","name":{"kind":"Name","value":"xmltvUrl"}},{"kind":"Field","name":{"kind":"Name","value":"hdhomerunUrl"}}]}}]} as unknown as DocumentNode<SettingsQuery, SettingsQueryVariables>;
 export const UpdateSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SettingsFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SettingsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Settings"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"playoutDaysToBuild"}},{"kind":"Field","name":{"kind":"Name","value":"guideDaysToBuild"}},{"kind":"Field","name":{"kind":"Name","value":"hdhomerunTunerCount"}},{"kind":"Field","name":{"kind":"Name","value":"ffmpegPath"}},{"kind":"Field","name":{"kind":"Name","value":"ffprobePath"}},{"kind":"Field","name":{"kind":"Name","value":"writeKeySet"}},{"kind":"Field","name":{"kind":"Name","value":"iptvTokenKeySet"}},{"kind":"Field","name":{"kind":"Name","value":"listeningBeyondLoopback"}},{"kind":"Field","name":{"kind":"Name","value":"restartRequired"}},{"kind":"Field","name":{"kind":"Name","value":"environmentOverrides"}},{"kind":"Field","name":{"kind":"Name","value":"m3uUrl"}},{"kind":"Field","name":{"kind":"Name","value":"xmltvUrl"}},{"kind":"Field","name":{"kind":"Name","value":"hdhomerunUrl"}}]}}]} as unknown as DocumentNode<UpdateSettingsMutation, UpdateSettingsMutationVariables>;

@@ -5,6 +5,7 @@ import { Link, navigate } from "../../app/router";
 import { ServerMessage } from "../../components/ServerMessage";
 import { ChannelPlayoutDocument } from "../../graphql/generated";
 import { formatTime } from "../libraries/ScanStatus";
+import { PlayoutResetButton } from "../playouts/PlayoutResetButton";
 import { PlayoutSetup } from "./PlayoutSetup";
 
 /** `/channels/:id/playout`: give a channel its YAML playout, or change it. */
@@ -23,6 +24,7 @@ export default function ChannelPlayoutPage({ params }: PageProps) {
       {playout && (
         <Alert color={playout.buildStatus.success === false ? "red" : "gray"} title={`${playout.kind} playout`}>
           Last build: {formatTime(playout.buildStatus.lastBuild)}{playout.buildStatus.message ? ` — ${playout.buildStatus.message}` : ""}
+          <PlayoutResetButton channelId={channel!.id} />
         </Alert>
       )}
       {playout && playout.kind !== "Sequential" ? (

@@ -1,13 +1,12 @@
-import { Alert, Button, Group, List, Select, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Group, Select, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
-import { useClient, useQuery } from "urql";
+import { useQuery } from "urql";
 import { ServerMessage } from "../../components/ServerMessage";
+import { PlayoutDefinitionEditor } from "../../components/yaml-editor/PlayoutDefinitionEditor";
 import {
   CreatePlayoutDocument,
   PlayoutSourcesDocument,
   UpdatePlayoutDocument,
-  ValidatePlayoutTextDocument,
-  type ValidatePlayoutTextQuery,
 } from "../../graphql/generated";
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
@@ -24,7 +23,6 @@ export interface PlayoutSaved {
  * YAML; the server validates and builds it.
  */
 export function PlayoutSetup({ channelId, playoutId, initialDefinition, onSaved }: { channelId: number; playoutId?: number | null; initialDefinition?: string | null; onSaved: (build: PlayoutSaved) => void }) {
-  const client = useClient();
   const [{ data }] = useQuery({ query: PlayoutSourcesDocument, requestPolicy: "network-only" });
   const sources: PlayoutSource[] = useMemo(
     () => [
@@ -36,7 +34,6 @@ export function PlayoutSetup({ channelId, playoutId, initialDefinition, onSaved 
   const [sourceValue, setSourceValue] = useState<string | null>(null);
   const [templateValue, setTemplateValue] = useState<string | null>(PLAYOUT_TEMPLATES[0].value);
   const [definition, setDefinition] = useState(initialDefinition ?? "");
-  const [validation, setValidation] = useState<ValidatePlayoutTextQuery["validatePlayout"] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [createState, create] = useServerMutation(CreatePlayoutDocument);
   const [updateState, update] = useServerMutation(UpdatePlayoutDocument);
@@ -51,14 +48,7 @@ export function PlayoutSetup({ channelId, playoutId, initialDefinition, onSaved 
     if (source && template) setDefinition(template.render(source));
   }, [sourceValue, templateValue, sources]);
 
-  const validate = async () => {
-    const result = await client.query(ValidatePlayoutTextDocument, { definition }, { requestPolicy: "network-only" }).toPromise();
-    setValidation(result.data?.validatePlayout ?? null);
-    setMessage(result.error ? toServerErrors(result.error, []).general : null);
-  };
-
   const save = async () => {
-    setValidation(null);
     const result = playoutId
       ? await update({ id: playoutId, input: { definition } })
       : await create({ input: { channelId, kind: "Sequential", definition } });
@@ -77,29 +67,9 @@ export function PlayoutSetup({ channelId, playoutId, initialDefinition, onSaved 
         <Select label="What to play" placeholder={sources.length ? "Pick a show or collection" : "No shows or collections yet"} data={sources} value={sourceValue} onChange={setSourceValue} searchable />
         <Select label="Template" data={PLAYOUT_TEMPLATES.map((t) => ({ value: t.value, label: t.label }))} value={templateValue} onChange={setTemplateValue} allowDeselect={false} />
       </Group>
-      <Textarea
-        label="YAML playout definition"
-        description="Filled in from the template; edit it freely."
-        value={definition}
-        onChange={(e) => { setDefinition(e.currentTarget.value); setValidation(null); }}
-        autosize
-        minRows={8}
-        maxRows={24}
-        styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
-        spellCheck={false}
-      />
-      {validation && (validation.valid ? (
-        <Alert color="green" role="status">The server accepts this definition.</Alert>
-      ) : (
-        <Alert color="red" title="The server found problems" role="alert">
-          <List size="sm">
-            {validation.errors.map((e, i) => <List.Item key={i}>Line {e.line}, column {e.column}{e.path ? ` (${e.path})` : ""}: {e.message}</List.Item>)}
-          </List>
-        </Alert>
-      ))}
+      <PlayoutDefinitionEditor value={definition} onChange={setDefinition} description="Filled in from the template; edit it freely. The server checks it as you type." />
       <ServerMessage message={message} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={validate}>Check</Button>
         <Button onClick={save} loading={createState.fetching || updateState.fetching} disabled={!definition.trim()}>{playoutId ? "Save and rebuild" : "Create playout"}</Button>
       </Group>
       <Text size="xs" c="dimmed">Saving builds the schedule for the configured number of days.</Text>

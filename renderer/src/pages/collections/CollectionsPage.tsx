@@ -1,0 +1,154 @@
+import { Anchor, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useQuery } from "urql";
+import { Link, navigate, useSearchParams } from "../../app/router";
+import { ServerMessage } from "../../components/ServerMessage";
+import {
+  CollectionsOverviewDocument,
+  CreateCollectionDocument,
+  DeleteCollectionDocument,
+  DeleteMultiCollectionDocument,
+  DeletePlaylistDocument,
+  DeleteSmartCollectionDocument,
+  type CollectionsOverviewQuery,
+} from "../../graphql/generated";
+import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
+import { useServerMutation } from "../../graphql/use-server-mutation";
+import { MultiCollectionForm } from "./MultiCollectionForm";
+import { PlaylistForm } from "./PlaylistForm";
+import { SmartCollectionForm } from "./SmartCollectionForm";
+
+type Tab = "collections" | "smart" | "multi" | "playlists";
+type Editing = { tab: Tab; id?: number } | null;
+
+function ListTable({ rows, columns }: { rows: { key: number; cells: ReactNode[]; name: string; onEdit?: () => void; onDelete: () => void }[]; columns: string[] }) {
+  if (rows.length === 0) return <Text c="dimmed">None yet.</Text>;
+  return (
+    <Table verticalSpacing="sm" maw={900}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => <Table.Th key={c}>{c}</Table.Th>)}
+          <Table.Th w={160}><span className="visually-hidden">Actions</span></Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key}>
+            {row.cells.map((cell, i) => <Table.Td key={i}>{cell}</Table.Td>)}
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                {row.onEdit && <Button size="compact-sm" variant="default" onClick={row.onEdit} aria-label={`Edit ${row.name}`}>Edit</Button>}
+                <Button size="compact-sm" variant="subtle" color="red" onClick={row.onDelete} aria-label={`Delete ${row.name}`}>Delete</Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function NewCollectionForm() {
+  const [name, setName] = useState("");
+  const [errors, setErrors] = useState<ServerErrors | null>(null);
+  const [state, create] = useServerMutation(CreateCollectionDocument);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await create({ name });
+    if (result.error || !result.data) return setErrors(toServerErrors(result.error, ["name"]));
+    navigate(`/collections/${result.data.createCollection.id}`);
+  };
+  return (
+    <form onSubmit={submit} aria-label="New collection">
+      <Stack>
+        <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} data-autofocus />
+        <ServerMessage message={errors?.general} />
+        <Group justify="flex-end"><Button type="submit" loading={state.fetching}>Create collection</Button></Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** `/collections`: collections, smart collections, multi collections and playlists, one tab each. */
+export default function CollectionsPage() {
+  const search = useSearchParams();
+  const tab = (search.get("tab") as Tab | null) ?? "collections";
+  const [{ data, error }, refetch] = useQuery({ query: CollectionsOverviewDocument, requestPolicy: "cache-and-network" });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [, deleteCollection] = useServerMutation(DeleteCollectionDocument);
+  const [, deleteSmart] = useServerMutation(DeleteSmartCollectionDocument);
+  const [, deleteMulti] = useServerMutation(DeleteMultiCollectionDocument);
+  const [, deletePlaylist] = useServerMutation(DeletePlaylistDocument);
+  const reload = () => refetch({ requestPolicy: "network-only" });
+  const remove = async (label: string, action: () => Promise<{ error?: Parameters<typeof toServerErrors>[0] }>) => {
+    if (!window.confirm(`Delete ${label}?`)) return;
+    const result = await action();
+    setMessage(result.error ? toServerErrors(result.error, []).general : null);
+    reload();
+  };
+  const saved = () => { setEditing(null); reload(); };
+  const nameOf = (list: { id: number; name: string }[], id: number | null | undefined) => list.find((x) => x.id === id)?.name ?? `#${id}`;
+  const groupName = (d: CollectionsOverviewQuery, id: number) => nameOf(d.playlistGroups, id);
+  const NEW_LABEL: Record<Tab, string> = { collections: "New collection", smart: "New smart collection", multi: "New multi collection", playlists: "New playlist" };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Collections</Title>
+        <Button onClick={() => setEditing({ tab })}>{NEW_LABEL[tab]}</Button>
+      </Group>
+      <ServerMessage title="Cannot load collections" message={error?.message} />
+      <ServerMessage message={message} />
+      <Tabs value={tab} onChange={(v) => v && navigate(`/collections?tab=${v}`, { replace: true })} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="collections">Collections</Tabs.Tab>
+          <Tabs.Tab value="smart">Smart collections</Tabs.Tab>
+          <Tabs.Tab value="multi">Multi collections</Tabs.Tab>
+          <Tabs.Tab value="playlists">Playlists</Tabs.Tab>
+        </Tabs.List>
+        {data && (
+          <>
+            <Tabs.Panel value="collections" pt="md">
+              <ListTable columns={["Name", "Items"]} rows={data.collections.map((c) => ({
+                key: c.id, name: c.name,
+                cells: [<Anchor key="n" component={Link} to={`/collections/${c.id}`}>{c.name}</Anchor>, c.itemCount],
+                onDelete: () => remove(`the collection “${c.name}”`, () => deleteCollection({ id: c.id })),
+              }))} />
+            </Tabs.Panel>
+            <Tabs.Panel value="smart" pt="md">
+              <ListTable columns={["Name", "Query"]} rows={data.smartCollections.map((c) => ({
+                key: c.id, name: c.name,
+                cells: [c.name, <Text key="q" ff="monospace" size="sm">{c.query}</Text>],
+                onEdit: () => setEditing({ tab: "smart", id: c.id }),
+                onDelete: () => remove(`the smart collection “${c.name}”`, () => deleteSmart({ id: c.id })),
+              }))} />
+            </Tabs.Panel>
+            <Tabs.Panel value="multi" pt="md">
+              <ListTable columns={["Name", "Members"]} rows={data.multiCollections.map((c) => ({
+                key: c.id, name: c.name,
+                cells: [c.name, c.items.map((m) => (m.collectionId != null ? nameOf(data.collections, m.collectionId) : nameOf(data.smartCollections, m.smartCollectionId))).join(", ")],
+                onEdit: () => setEditing({ tab: "multi", id: c.id }),
+                onDelete: () => remove(`the multi collection “${c.name}”`, () => deleteMulti({ id: c.id })),
+              }))} />
+            </Tabs.Panel>
+            <Tabs.Panel value="playlists" pt="md">
+              <ListTable columns={["Name", "Group", "Entries"]} rows={data.playlists.map((p) => ({
+                key: p.id, name: p.name,
+                cells: [p.name, groupName(data, p.playlistGroupId), p.items.length],
+                onEdit: () => setEditing({ tab: "playlists", id: p.id }),
+                onDelete: () => remove(`the playlist “${p.name}”`, () => deletePlaylist({ id: p.id })),
+              }))} />
+            </Tabs.Panel>
+          </>
+        )}
+      </Tabs>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? (editing.id ? "Edit" : NEW_LABEL[editing.tab]) : ""} size="xl">
+        {editing && data && editing.tab === "collections" && <NewCollectionForm />}
+        {editing && data && editing.tab === "smart" && <SmartCollectionForm existing={data.smartCollections.find((c) => c.id === editing.id)} onSaved={saved} />}
+        {editing && data && editing.tab === "multi" && <MultiCollectionForm existing={data.multiCollections.find((c) => c.id === editing.id)} sources={data} onSaved={saved} />}
+        {editing && data && editing.tab === "playlists" && <PlaylistForm existing={data.playlists.find((c) => c.id === editing.id)} sources={data} onSaved={saved} />}
+      </Modal>
+    </Stack>
+  );
+}
