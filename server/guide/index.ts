@@ -11,4 +11,6 @@ export { programmeXml, episodeNumbers, type ProgrammeXmlOptions } from "./xmltv-
 export { channelXml, channelCategories } from "./xmltv-channel";
 export { buildChannelFragment, guideProgrammes, type ChannelGuideFragment, type FragmentOptions } from "./xmltv-fragment";
 export { xmltvDocumentParts, buildXmltvDocument, XMLTV_GENERATOR_NAME } from "./xmltv-document";
-export { placeholderUrlWriter, immediateUrlWriter, fillUrlPlaceholders, type XmlUrlWriter } from "./xmltv-url-writer";
+export { placeholderUrlWriter, immediateUrlWriter, fillUrlPlaceholders, fillUrlPlaceholderBytes, type XmlUrlWriter } from "./xmltv-url-writer";
+export { channelStreamPath } from "./stream-path";
+export { isValidHdhrDeviceId, newHdhrDeviceId } from "./hdhr-device-id";

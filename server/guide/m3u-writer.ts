@@ -3,7 +3,7 @@
  * and stream URL per enabled channel, in numeric channel order.
  */
 import { StreamingMode } from "../domain/enums";
-import { channelStreamPath } from "../services/channel-stream-path";
+import { channelStreamPath } from "./stream-path";
 import { channelGuideId, type ChannelIdOptions } from "./channel-identifier";
 import { sortByChannelNumber } from "./channel-sort";
 import { channelLogoLocation } from "./logo-url";

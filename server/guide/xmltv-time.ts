@@ -1,10 +1,54 @@
 /** XMLTV timestamps: `yyyyMMddHHmmss ±hhmm` in a given IANA time zone. */
 import { DateTime } from "luxon";
 
+const QUARTER_HOUR_MS = 15 * 60_000;
+/** Zone offsets (minutes) at quarter-hour instants, per zone: a guide formats thousands of times in few zones. */
+const offsetCache = new Map<string, Map<number, number>>();
+const OFFSET_CACHE_LIMIT = 50_000;
+
 export function formatXmltvTime(epochMs: number, timeZone: string): string {
+  const offset = zoneOffsetMinutes(epochMs, timeZone);
+  const local = new Date(epochMs + offset * 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  return (
+    `${String(local.getUTCFullYear()).padStart(4, "0")}${pad(local.getUTCMonth() + 1)}${pad(local.getUTCDate())}` +
+    `${pad(local.getUTCHours())}${pad(local.getUTCMinutes())}${pad(local.getUTCSeconds())} ${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`
+  );
+}
+
+/**
+ * The zone's UTC offset at an instant. Offsets change only at transitions, which in current tz data
+ * fall on quarter hours; the offsets at the quarter hours around the instant are cached, and only
+ * when they differ (a transition inside this quarter hour) is the exact instant asked of luxon.
+ */
+function zoneOffsetMinutes(epochMs: number, timeZone: string): number {
+  const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+  const before = cachedOffset(quarter, timeZone);
+  if (epochMs === quarter * QUARTER_HOUR_MS || before === cachedOffset(quarter + 1, timeZone)) return before;
+  return exactOffset(epochMs, timeZone);
+}
+
+function cachedOffset(quarter: number, timeZone: string): number {
+  let zone = offsetCache.get(timeZone);
+  if (!zone) offsetCache.set(timeZone, (zone = new Map()));
+  let offset = zone.get(quarter);
+  if (offset === undefined) {
+    offset = exactOffset(quarter * QUARTER_HOUR_MS, timeZone);
+    if (zone.size >= OFFSET_CACHE_LIMIT) zone.clear();
+    zone.set(quarter, offset);
+  }
+  return offset;
+}
+
+function exactOffset(epochMs: number, timeZone: string): number {
   const time = DateTime.fromMillis(epochMs, { zone: timeZone });
   if (!time.isValid) throw new RangeError(`Invalid XMLTV time zone or time: ${timeZone} / ${epochMs} (${time.invalidExplanation ?? ""})`);
-  return time.toFormat("yyyyMMddHHmmss ZZZ");
+  return time.offset;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, "0");
 }
 
 /** XMLTV `<date>` from `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (dashes dropped); undefined when malformed. */

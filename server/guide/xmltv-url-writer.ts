@@ -51,3 +51,32 @@ export function fillUrlPlaceholders(text: string, ctx: UrlContext): string {
     .split(TOKEN_NEXT_PARAM_PLACEHOLDER)
     .join(token ? `&amp;access_token=${token}` : "");
 }
+
+/**
+ * `fillUrlPlaceholders` on UTF-8 bytes, for serving cached fragments without decoding them: the
+ * pieces of `bytes` between placeholders (views, not copies) with the filled-in values between them.
+ */
+export function fillUrlPlaceholderBytes(bytes: Buffer, ctx: UrlContext): Buffer[] {
+  const token = ctx.accessToken ? escapeXml(encodeURIComponent(ctx.accessToken)) : undefined;
+  const values: Record<string, Buffer> = {
+    [BASE_URL_PLACEHOLDER]: Buffer.from(escapeXml(normalizeBaseUrl(ctx.baseUrl))),
+    [TOKEN_FIRST_PARAM_PLACEHOLDER]: Buffer.from(token ? `?access_token=${token}` : ""),
+    [TOKEN_NEXT_PARAM_PLACEHOLDER]: Buffer.from(token ? `&amp;access_token=${token}` : ""),
+  };
+  const parts: Buffer[] = [];
+  let position = 0;
+  for (;;) {
+    const open = bytes.indexOf(PLACEHOLDER_MARK, position);
+    if (open < 0) break;
+    const close = bytes.indexOf(PLACEHOLDER_MARK, open + 1);
+    if (close < 0) break;
+    const value = values[bytes.toString("latin1", open, close + 1)];
+    if (value === undefined) break;
+    parts.push(bytes.subarray(position, open), value);
+    position = close + 1;
+  }
+  parts.push(bytes.subarray(position));
+  return parts;
+}
+
+const PLACEHOLDER_MARK = 0x01;

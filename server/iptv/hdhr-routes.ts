@@ -2,7 +2,8 @@
  * HDHomeRun emulation, so Plex/Jellyfin/Emby can add the server as a network tuner:
  * `/discover.json`, `/lineup.json`, `/lineup_status.json`, `/device.xml`. Tuner URLs cannot carry an
  * access token, so with tokens on these routes are off (404) unless `HDHomeRun:AllowWithoutToken`.
- * Lineup URLs point at `/iptv/hdhr/channel/{n}.ts` (served by the streaming routes).
+ * Lineup URLs point at `/iptv/hdhr/channel/{n}.ts` (served by the streaming routes). DeviceID is
+ * an 8-hex-digit id with a valid check digit, made once per install; the UPnP UDN is the install UUID.
  */
 import type { Request, RequestHandler, Router } from "express";
 import { escapeXml } from "../guide";
@@ -37,7 +38,7 @@ export function addHdhrRoutes(router: Router, services: Services, options: HdhrO
       ModelNumber: HDHR_MODEL_NUMBER,
       FirmwareName: HDHR_FIRMWARE_NAME,
       FirmwareVersion: HDHR_FIRMWARE_VERSION,
-      DeviceID: await services.guide.installId(),
+      DeviceID: await services.guide.hdhrDeviceId(),
       DeviceAuth: "",
       BaseURL: baseUrl,
       LineupURL: `${baseUrl}/lineup.json`,
@@ -58,7 +59,7 @@ export function addHdhrRoutes(router: Router, services: Services, options: HdhrO
 
   router.get("/device.xml", available, async (req, res) => {
     const baseUrl = escapeXml(base(req));
-    const id = escapeXml(await services.guide.installId());
+    const [deviceId, udn] = await Promise.all([services.guide.hdhrDeviceId(), services.guide.installId()]);
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<root xmlns="urn:schemas-upnp-org:device-1-0">',
@@ -73,8 +74,8 @@ export function addHdhrRoutes(router: Router, services: Services, options: HdhrO
       `    <manufacturer>${HDHR_MANUFACTURER}</manufacturer>`,
       `    <modelName>${HDHR_MODEL_NUMBER}</modelName>`,
       `    <modelNumber>${HDHR_MODEL_NUMBER}</modelNumber>`,
-      `    <serialNumber>${id}</serialNumber>`,
-      `    <UDN>uuid:${id}</UDN>`,
+      `    <serialNumber>${escapeXml(deviceId)}</serialNumber>`,
+      `    <UDN>uuid:${escapeXml(udn)}</UDN>`,
       "  </device>",
       "</root>",
       "",

@@ -1,11 +1,13 @@
 /**
  * Logos (exempt from tokens): `/iptv/logos/gen?text=…` draws a PNG with the channel name;
- * `/iptv/logos/{key}` (optionally `{key}.jpg`) serves cached artwork from `<dataDir>/artwork`,
- * and never anything outside that folder (checked on the resolved and the real path).
+ * `/iptv/logos/{key}` (optionally `{key}.jpg`) serves cached artwork from `<dataDir>/artwork`.
+ * Programme artwork in the guide (token-checked like the rest of `/iptv/`):
+ * `/iptv/artwork/posters/{key}` and `/iptv/artwork/thumbnails/{key}` from the same folder.
+ * Nothing outside that folder is ever served (checked on the resolved and the real path).
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Request, Response, Router } from "express";
+import type { Request, RequestHandler, Response, Router } from "express";
 import { sendProblem } from "../http/problem-details";
 import { ARTWORK_FOLDER } from "../services/maintenance-service";
 import { logoPng } from "./logo-png";
@@ -29,7 +31,7 @@ export function addLogoRoutes(router: Router, dataDir: string): void {
     res.type("image/png").send(logoPng(text.slice(0, 200)));
   });
 
-  router.get("/iptv/logos/*key", async (req, res) => {
+  const serveArtwork: RequestHandler = async (req, res) => {
     const key = (req.params as { key?: string[] | string }).key;
     const relative = Array.isArray(key) ? key.join("/") : (key ?? "");
     const file = await findArtwork(artworkDir, relative);
@@ -41,7 +43,10 @@ export function addLogoRoutes(router: Router, dataDir: string): void {
     res.sendFile(file, { dotfiles: "allow" }, (error) => {
       if (error && !res.headersSent) notFound(req, res);
     });
-  });
+  };
+  router.get("/iptv/logos/*key", serveArtwork);
+  router.get("/iptv/artwork/posters/*key", serveArtwork);
+  router.get("/iptv/artwork/thumbnails/*key", serveArtwork);
 }
 
 function notFound(req: Request, res: Response): void {

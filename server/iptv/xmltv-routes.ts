@@ -3,10 +3,9 @@
  * (GuideService keeps each channel's fragment current), with the request's base URL and token put
  * into the placeholders as each fragment goes out.
  */
-import { once } from "node:events";
 import fs from "node:fs";
 import type { Response, Router } from "express";
-import { fillUrlPlaceholders, xmltvDocumentParts, type UrlContext } from "../guide";
+import { fillUrlPlaceholderBytes, xmltvDocumentParts, type UrlContext } from "../guide";
 import { requestBaseUrl } from "../http/base-url";
 import type { Services } from "../services";
 import { requestAccessToken } from "./access";
@@ -27,13 +26,17 @@ export function addXmltvRoutes(router: Router, services: Services, trustProxy: b
       return;
     }
     try {
-      await write(res, header!);
-      for (const fragment of fragments) await write(res, `${fillUrlPlaceholders(await fs.promises.readFile(fragment.channelFile, "utf8"), ctx)}\n`);
-      for (const fragment of fragments) {
-        const programmes = await fs.promises.readFile(fragment.programmesFile, "utf8");
-        if (programmes !== "") await write(res, `${fillUrlPlaceholders(programmes, ctx)}\n`);
+      await write(res, Buffer.from(header!));
+      const files = [...fragments.map((f) => f.channelFile), ...fragments.map((f) => f.programmesFile)];
+      // Each file is read while the previous one is being written out.
+      let next: Promise<Buffer> | undefined = files.length ? fs.promises.readFile(files[0]!) : undefined;
+      for (let i = 0; i < files.length; i++) {
+        const bytes = await next!;
+        next = i + 1 < files.length ? fs.promises.readFile(files[i + 1]!) : undefined;
+        next?.catch(() => undefined); // awaited on the next turn; never an unhandled rejection if we stop first
+        if (bytes.length) await write(res, Buffer.concat([...fillUrlPlaceholderBytes(bytes, ctx), NEWLINE]));
       }
-      await write(res, footer!);
+      await write(res, Buffer.from(footer!));
       res.end();
     } catch (error) {
       // Headers are gone: all we can do is cut the response so the client sees it incomplete.
@@ -42,7 +45,22 @@ export function addXmltvRoutes(router: Router, services: Services, trustProxy: b
   });
 }
 
-async function write(res: Response, text: string): Promise<void> {
+const NEWLINE = Buffer.from("\n");
+
+async function write(res: Response, bytes: Buffer): Promise<void> {
   if (res.destroyed) throw new Error("client went away");
-  if (!res.write(text)) await once(res, "drain");
+  // A client that leaves never drains: stop waiting when the response closes.
+  if (!res.write(bytes)) await drainedOrClosed(res);
+}
+
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }

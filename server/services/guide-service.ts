@@ -3,17 +3,18 @@
  * and the XMLTV guide. The guide is built per channel from its playout items (joined with media
  * metadata) over `Guide:DaysToBuild` days, and each channel's fragment is cached on disk under
  * `<dataDir>/cache/guide/`, rebuilt only when its change key moves: the channel row, the playout's
- * id and last build time (a mirror: its source's playout and its own offset), and the guide settings.
+ * id and last build time (a mirror: its source's playout and its own offset), the latest metadata
+ * change of the media the playout plays, and the guide settings; or when the fragment is older than
+ * `FRAGMENT_MAX_AGE_MS`, so the horizon keeps sliding even when no build runs.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "../db/database";
 import type { Channel } from "../db/entities/channel";
-import type { MediaItem } from "../db/entities/media-item";
-import type { Playout } from "../db/entities/playout";
+import type { ExternalItemMetadata, Playout } from "../db/entities/playout";
 import type { Repositories } from "../db/repositories";
-import type { PlayoutItemRow } from "../db/repositories/playout-repository";
+import type { GuideItemRow } from "../db/repositories/guide-repository";
 import { MediaItemKind, type StreamingMode } from "../domain/enums";
 import {
   buildChannelFragment,
@@ -23,9 +24,14 @@ import {
   type GuideChannel,
   type GuideFillerKind,
   type GuideItem,
+  type GuideProgramme,
   type ProgrammeKind,
+  guideProgrammes,
+  isValidHdhrDeviceId,
+  newHdhrDeviceId,
 } from "../guide";
 import { GuideMode } from "../domain/enums";
+import { DomainError, type FieldError } from "./domain-error";
 import { INSTALL_ID_SETTING } from "./seed-service";
 
 export interface GuideSettings {
@@ -60,9 +66,14 @@ export interface LineupChannel {
 
 export const GUIDE_CACHE_FOLDER = path.join("cache", "guide");
 /** Bump when the fragment format changes, so old cache files are rebuilt. */
-const FRAGMENT_FORMAT = 1;
+const FRAGMENT_FORMAT = 2;
+/** A fragment's window starts when it was built; past this age it is rebuilt to cover the horizon again. */
+export const FRAGMENT_MAX_AGE_MS = 3600_000;
+/** The HDHomeRun DeviceID: 8 hex digits with a check digit, made once per install. */
+export const HDHR_DEVICE_ID_SETTING = "hdhomerun.deviceId";
 const DAY_MS = 24 * 3600_000;
-const ITEM_PAGE = 5000;
+/** The widest window the UI grid may ask for at once. */
+const GRID_MAX_DAYS = 7;
 
 const PROGRAMME_KINDS: Partial<Record<MediaItemKind, ProgrammeKind>> = {
   [MediaItemKind.Movie]: "Movie",
@@ -75,11 +86,16 @@ const PROGRAMME_KINDS: Partial<Record<MediaItemKind, ProgrammeKind>> = {
 interface FragmentMeta {
   key: string;
   number: string;
+  builtAt: number;
 }
 
 export class GuideService {
   private readonly cacheDir: string;
   private readonly building = new Map<number, Promise<GuideFragmentFiles>>();
+  /** Last written state of each channel's fragment (saves reading its meta file on every request). */
+  private readonly fragmentState = new Map<number, FragmentMeta>();
+  /** Media stamps per playout, valid while the library revision and the playout's last build stay the same. */
+  private readonly mediaStamps = new Map<number, { revision: number; lastBuildAt: number | null; stamp: number }>();
   private fragmentBuilds = 0;
 
   constructor(
@@ -87,6 +103,7 @@ export class GuideService {
     dataDir: string,
     private readonly settings: GuideSettings,
     private readonly clock: () => number = Date.now,
+    private readonly random: () => number = () => randomInt(0, 2 ** 32) / 2 ** 32,
   ) {
     this.cacheDir = path.join(dataDir, GUIDE_CACHE_FOLDER);
   }
@@ -118,15 +135,24 @@ export class GuideService {
     return sortByChannelNumber(channels.filter((c) => c.isEnabled).map((c) => ({ number: c.number, name: c.name, streamingMode: c.streamingMode })));
   }
 
-  /** The per-install id (the HDHomeRun DeviceID basis); created if an old data folder has none. */
-  async installId(): Promise<string> {
-    const stored = await this.db.read((repos) => repos.settings.get(INSTALL_ID_SETTING));
-    if (stored) return stored;
+  /** The per-install UUID (the UPnP device UDN); created if an old data folder has none. */
+  installId(): Promise<string> {
+    return this.storedId(INSTALL_ID_SETTING, (id) => id !== "", () => randomUUID());
+  }
+
+  /** The HDHomeRun DeviceID: 8 hex digits with a valid check digit, made once per install and kept. */
+  hdhrDeviceId(): Promise<string> {
+    return this.storedId(HDHR_DEVICE_ID_SETTING, isValidHdhrDeviceId, () => newHdhrDeviceId(this.random));
+  }
+
+  private async storedId(key: string, valid: (id: string) => boolean, create: () => string): Promise<string> {
+    const stored = await this.db.read((repos) => repos.settings.get(key));
+    if (stored && valid(stored)) return stored;
     return this.db.write(async (repos) => {
-      const again = await repos.settings.get(INSTALL_ID_SETTING);
-      if (again) return again;
-      const id = randomUUID();
-      await repos.settings.set(INSTALL_ID_SETTING, id);
+      const again = await repos.settings.get(key);
+      if (again && valid(again)) return again;
+      const id = create();
+      await repos.settings.set(key, id);
       return id;
     });
   }
@@ -150,18 +176,29 @@ export class GuideService {
 
   /** Cached fragment files of every guide channel, each rebuilt first if its change key moved. */
   async guideFragments(): Promise<GuideFragmentFiles[]> {
-    const channels = await this.epgChannels();
+    const [channels, revision] = await Promise.all([this.epgChannels(), this.db.read((repos) => repos.settings.libraryRevision())]);
     await fs.promises.mkdir(this.cacheDir, { recursive: true });
-    return Promise.all(channels.map((entry) => this.fragmentFiles(entry)));
+    return Promise.all(channels.map((entry) => this.fragmentFiles(entry, revision)));
   }
 
-  /** The cheap change key of a channel's fragment. */
-  changeKey(entry: EpgChannel): string {
+  /**
+   * The cheap change key of a channel's fragment. The media stamp (one aggregate query) is asked
+   * again only when the library revision or the playout's last build moved.
+   */
+  async changeKey(entry: EpgChannel, revision?: number): Promise<string> {
+    const libraryRevision = revision ?? (await this.db.read((repos) => repos.settings.libraryRevision()));
+    const known = this.mediaStamps.get(entry.playout.id);
+    let mediaStamp = known?.stamp;
+    if (!known || known.revision !== libraryRevision || known.lastBuildAt !== entry.playout.lastBuildAt) {
+      mediaStamp = await this.db.read((repos) => repos.guide.mediaStamp(entry.playout.id));
+      this.mediaStamps.set(entry.playout.id, { revision: libraryRevision, lastBuildAt: entry.playout.lastBuildAt, stamp: mediaStamp });
+    }
     const material = JSON.stringify({
       format: FRAGMENT_FORMAT,
       channel: entry.channel,
       playoutId: entry.playout.id,
       lastBuildAt: entry.playout.lastBuildAt,
+      mediaStamp,
       offsetMs: entry.offsetMs,
       daysToBuild: this.settings.daysToBuild,
       timeZone: this.settings.timeZone,
@@ -180,18 +217,18 @@ export class GuideService {
     });
   }
 
-  private fragmentFiles(entry: EpgChannel): Promise<GuideFragmentFiles> {
+  private fragmentFiles(entry: EpgChannel, revision: number): Promise<GuideFragmentFiles> {
     const id = entry.channel.id;
     const running = this.building.get(id);
     if (running) return running;
-    const next = this.freshFragmentFiles(entry).finally(() => {
+    const next = this.freshFragmentFiles(entry, revision).finally(() => {
       if (this.building.get(id) === next) this.building.delete(id);
     });
     this.building.set(id, next);
     return next;
   }
 
-  private async freshFragmentFiles(entry: EpgChannel): Promise<GuideFragmentFiles> {
+  private async freshFragmentFiles(entry: EpgChannel, revision: number): Promise<GuideFragmentFiles> {
     const base = path.join(this.cacheDir, `channel-${entry.channel.id}`);
     const files: GuideFragmentFiles = {
       channelId: entry.channel.id,
@@ -200,26 +237,25 @@ export class GuideService {
       programmesFile: `${base}.programmes.xml`,
     };
     const metaFile = `${base}.json`;
-    const key = this.changeKey(entry);
-    const meta = await readMeta(metaFile);
-    if (meta?.key === key && fs.existsSync(files.channelFile) && fs.existsSync(files.programmesFile)) return files;
+    const key = await this.changeKey(entry, revision);
+    const meta = this.fragmentState.get(entry.channel.id) ?? (await readMeta(metaFile));
+    const now = this.clock();
+    const fresh = meta?.key === key && now - meta.builtAt < FRAGMENT_MAX_AGE_MS && meta.builtAt <= now;
+    if (fresh && fs.existsSync(files.channelFile) && fs.existsSync(files.programmesFile)) return files;
 
-    const fragment = await this.buildFragment(entry);
+    const fragment = await this.buildFragment(entry, now);
     this.fragmentBuilds += 1;
     await writeAtomically(files.channelFile, fragment.channelXml);
     await writeAtomically(files.programmesFile, fragment.programmesXml);
-    await writeAtomically(metaFile, JSON.stringify({ key, number: entry.channel.number } satisfies FragmentMeta));
+    const written: FragmentMeta = { key, number: entry.channel.number, builtAt: now };
+    await writeAtomically(metaFile, JSON.stringify(written));
+    this.fragmentState.set(entry.channel.id, written);
     return files;
   }
 
   /** Playout items overlapping [from, to) with their media metadata, as the guide writers want them. */
   private async guideItems(repos: Repositories, playoutId: number, from: number, to: number): Promise<GuideItem[]> {
-    const rows: PlayoutItemRow[] = [];
-    for (let page = 0; ; page++) {
-      const { totalCount, items } = await repos.playouts.itemsBetween(playoutId, from, to, page, ITEM_PAGE);
-      rows.push(...items);
-      if (items.length < ITEM_PAGE || rows.length >= totalCount) break;
-    }
+    const rows = await repos.guide.itemsBetween(playoutId, from, to);
     const media = await loadMedia(repos, rows);
     const result: GuideItem[] = [];
     for (const row of rows) {
@@ -228,34 +264,57 @@ export class GuideService {
     }
     return result;
   }
+
+  /**
+   * The guide as a grid for the UI: every guide channel with its programmes overlapping [from, to),
+   * grouped exactly as the XMLTV writer groups them (filler merged, custom titles), mirrors shifted.
+   */
+  async gridRows(from: number, to: number): Promise<GuideGridRow[]> {
+    const errors: FieldError[] = [];
+    if (!Number.isFinite(from)) errors.push({ field: "from", message: "must be an ISO 8601 time" });
+    if (!Number.isFinite(to)) errors.push({ field: "to", message: "must be an ISO 8601 time" });
+    else if (Number.isFinite(from) && (to <= from || to - from > GRID_MAX_DAYS * DAY_MS)) errors.push({ field: "to", message: `must be after from and at most ${GRID_MAX_DAYS} days later` });
+    if (errors.length) throw DomainError.validation(errors);
+    const channels = await this.epgChannels();
+    return Promise.all(
+      channels.map(async (entry) => {
+        const items = await this.db.read((repos) => this.guideItems(repos, entry.playout.id, from - entry.offsetMs, to - entry.offsetMs));
+        return { channel: entry.channel, programmes: guideProgrammes(items, { offsetMs: entry.offsetMs, window: { from, to } }) };
+      }),
+    );
+  }
+}
+
+/** One channel's row of the UI guide grid. */
+export interface GuideGridRow {
+  channel: Channel;
+  programmes: GuideProgramme[];
 }
 
 interface MediaLookup {
-  items: Map<number, MediaItem>;
   genres: Map<number, string[]>;
+  artwork: Map<number, Map<string, string>>;
 }
 
-/** The media of the rows, their seasons and shows, and the genres of movies and shows. */
-async function loadMedia(repos: Repositories, rows: readonly PlayoutItemRow[]): Promise<MediaLookup> {
-  const items = new Map<number, MediaItem>();
-  let wanted = [...new Set(rows.map((r) => r.mediaItemId).filter((id): id is number => id !== null))];
-  // Three levels: the item, its season, its show.
-  for (let level = 0; level < 3 && wanted.length > 0; level++) {
-    const found = await repos.mediaItems.findByIds(wanted);
-    for (const item of found) items.set(item.id, item);
-    wanted = [...new Set(found.map((i) => i.parentId).filter((id): id is number => id !== null && !items.has(id)))];
+/** Genres and cached artwork of the rows' media, their seasons and shows (two batched queries). */
+async function loadMedia(repos: Repositories, rows: readonly GuideItemRow[]): Promise<MediaLookup> {
+  const ids = new Set<number>();
+  for (const row of rows) {
+    if (row.mediaItemId !== null) ids.add(row.mediaItemId);
+    if (row.seasonId !== null) ids.add(row.seasonId);
+    if (row.showId !== null) ids.add(row.showId);
   }
-  const genres = new Map<number, string[]>();
-  for (const item of items.values()) {
-    if (item.kind === MediaItemKind.Season || item.kind === MediaItemKind.Episode) continue;
-    const tags = await repos.mediaItems.tagsOf(item.id);
-    const names = tags.filter((t) => t.kind === "genre").map((t) => t.name);
-    if (names.length) genres.set(item.id, names);
-  }
-  return { items, genres };
+  const wanted = [...ids];
+  const [genres, artwork] = await Promise.all([repos.guide.genresOf(wanted), repos.guide.artworkOf(wanted)]);
+  return { genres, artwork };
 }
 
-function toGuideItem(row: PlayoutItemRow, media: MediaLookup): GuideItem | undefined {
+/** Server path of a cached artwork file (served by `/iptv/artwork/…`). */
+function artworkPath(folder: "posters" | "thumbnails", cacheKey: string | undefined): string | undefined {
+  return cacheKey ? `/iptv/artwork/${folder}/${cacheKey.split("/").map(encodeURIComponent).join("/")}` : undefined;
+}
+
+function toGuideItem(row: GuideItemRow, media: MediaLookup): GuideItem | undefined {
   const common = {
     start: row.start,
     finish: row.finish,
@@ -266,38 +325,55 @@ function toGuideItem(row: PlayoutItemRow, media: MediaLookup): GuideItem | undef
     guideGroup: row.guideGroup,
     customTitle: row.customTitle ?? undefined,
   };
-  const item = row.mediaItemId !== null ? media.items.get(row.mediaItemId) : undefined;
-  if (!item) {
+  if (row.mediaItemId === null || row.kind === null) {
+    const external = row.externalMetadata;
+    if (external?.title) return { ...common, ...externalProgramme(external) };
     // An offline gap kept as an item: only worth a programme when it has a title of its own.
     return row.customTitle ? { ...common, kind: "OtherVideo", title: row.customTitle } : undefined;
   }
-  const kind = PROGRAMME_KINDS[item.kind] ?? "OtherVideo";
-  const releaseDate = item.releaseDate ?? (item.year !== null ? String(item.year) : undefined);
+  const kind = PROGRAMME_KINDS[row.kind as MediaItemKind] ?? "OtherVideo";
+  const releaseDate = row.releaseDate ?? (row.year !== null ? String(row.year) : undefined);
+  const art = media.artwork.get(row.mediaItemId);
+  const thumbnailUrl = artworkPath("thumbnails", art?.get("thumbnail") ?? art?.get("thumb"));
   if (kind === "Episode") {
-    const season = item.parentId !== null ? media.items.get(item.parentId) : undefined;
-    const show = season?.parentId != null ? media.items.get(season.parentId) : undefined;
+    const showPoster = row.showId !== null ? media.artwork.get(row.showId)?.get("poster") : undefined;
+    const seasonPoster = row.seasonId !== null ? media.artwork.get(row.seasonId)?.get("poster") : undefined;
     return {
       ...common,
       kind,
-      title: show?.title ?? item.title,
-      subtitle: item.title,
-      description: item.plot ?? show?.plot ?? undefined,
-      seasonNumber: item.seasonNumber ?? season?.seasonNumber ?? undefined,
-      episodeNumber: item.episodeNumber ?? undefined,
+      title: row.showTitle ?? row.title ?? "",
+      subtitle: row.title ?? undefined,
+      description: row.plot ?? row.showPlot ?? undefined,
+      seasonNumber: row.seasonNumber ?? row.parentSeasonNumber ?? undefined,
+      episodeNumber: row.episodeNumber ?? undefined,
       releaseDate,
-      genres: show ? media.genres.get(show.id) : undefined,
-      contentRating: item.contentRating ?? show?.contentRating ?? undefined,
+      genres: row.showId !== null ? media.genres.get(row.showId) : undefined,
+      posterUrl: artworkPath("posters", showPoster ?? seasonPoster),
+      thumbnailUrl,
+      contentRating: row.contentRating ?? row.showContentRating ?? undefined,
     };
   }
   return {
     ...common,
     kind,
-    title: item.title,
-    description: item.plot ?? undefined,
+    title: row.title ?? "",
+    description: row.plot ?? undefined,
     releaseDate,
-    genres: media.genres.get(item.id),
-    contentRating: item.contentRating ?? undefined,
+    genres: media.genres.get(row.mediaItemId),
+    posterUrl: artworkPath("posters", art?.get("poster")),
+    thumbnailUrl,
+    contentRating: row.contentRating ?? undefined,
   };
+}
+
+/** A programme from an external (dizqueTV) item's own metadata; only http(s) icons are usable by players. */
+function externalProgramme(external: ExternalItemMetadata): Pick<GuideItem, "kind" | "title" | "subtitle" | "seasonNumber" | "episodeNumber" | "releaseDate" | "posterUrl"> {
+  const icon = external.icon && /^https?:\/\//i.test(external.icon) ? external.icon : undefined;
+  const year = external.year !== undefined ? String(external.year) : undefined;
+  if (external.type === "episode") {
+    return { kind: "Episode", title: external.showTitle || external.title, subtitle: external.showTitle ? external.title : undefined, seasonNumber: external.season, episodeNumber: external.episode, releaseDate: year, posterUrl: icon };
+  }
+  return { kind: "Movie", title: external.title, releaseDate: year, posterUrl: icon };
 }
 
 export function toGuideChannel(channel: Channel): GuideChannel {

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import parser from "iptv-playlist-parser";
 import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channelGuideId, compactUniqueId } from "../../server/guide";
+import { channelGuideId, compactUniqueId, isValidHdhrDeviceId } from "../../server/guide";
 import { rawRequest } from "../support/http";
 import { databaseFile, sqlAll } from "../support/sqlite";
 import { DTD, startIptvFixture, stopIptvFixture, xmllint, xmltvUtc, type IptvFixture } from "./fixture";
@@ -70,6 +71,47 @@ describe("/iptv/channels.m3u", () => {
     const first = lines.findIndex((l) => l.startsWith("#EXTINF"));
     expect(lines.slice(first - 3, first)).toEqual(["#KODIPROP:inputstream=inputstream.ffmpegdirect", "#KODIPROP:mimetype=video/mp2t", "#KODIPROP:inputstream.ffmpegdirect.open_mode=ffmpeg"]);
     expect(lines.filter((l) => l.startsWith("#KODIPROP:inputstream=")).length).toBe(4);
+  });
+});
+
+describe("/iptv/channels.m3u read by an independent parser (iptv-playlist-parser)", () => {
+  const STREAM_PATHS: Record<string, (n: string) => string> = {
+    ts: (n) => `/iptv/channel/${n}.ts`,
+    "ts-legacy": (n) => `/iptv/channel/${n}.ts?mode=ts-legacy`,
+    segmenter: (n) => `/iptv/channel/${n}.m3u8?mode=segmenter`,
+    "hls-direct": (n) => `/iptv/channel/${n}.m3u8?mode=hls-direct`,
+  };
+  const CHANNEL_MODE: Record<string, string> = { TransportStreamHybrid: "ts", TransportStream: "ts-legacy", HttpLiveStreamingSegmenter: "segmenter", HttpLiveStreamingDirect: "hls-direct" };
+
+  it.each(["mixed", "segmenter", "hls-direct", "ts", "ts-legacy"])("mode=%s: header, every attribute and the stream URL of every entry", async (mode) => {
+    const base = "http://living-room.example:8409";
+    const response = await get(`/iptv/channels.m3u?mode=${mode}`, { host: "living-room.example:8409" });
+    const playlist = parser.parse(response.text);
+    expect(playlist.header.attrs).toEqual({ "url-tvg": `${base}/iptv/xmltv.xml`, "x-tvg-url": `${base}/iptv/xmltv.xml` });
+
+    const channels = ((await f.api.get("/api/v1/channels")).json as any[]).filter((c) => c.isEnabled);
+    const ordered = [...channels].sort((a, b) => Number(a.number) - Number(b.number));
+    expect(ordered.map((c) => c.number)).toEqual(["1", "2", "2.5", "3"]);
+    expect(playlist.items.map((i) => i.tvg.id)).toEqual(ordered.map((c) => channelGuideId(c.number)));
+    playlist.items.forEach((item, k) => {
+      const c = ordered[k];
+      const extinf = item.raw.split(/\r?\n/)[0]!;
+      const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(extinf)?.[1];
+      expect(item.name).toBe(c.name);
+      expect(item.tvg.name).toBe(c.name);
+      expect(attr("tvg-chno")).toBe(c.number);
+      expect(attr("channel-id")).toBe(compactUniqueId(c.uniqueId));
+      expect(Buffer.from(attr("channel-id")!, "base64url").toString("hex")).toBe(c.uniqueId.replace(/-/g, ""));
+      expect(item.group.title).toBe(c.group);
+      expect(item.tvg.logo).toBe(c.logoUrl ?? `${base}/iptv/logos/gen?text=${encodeURIComponent(c.name)}`);
+      const effective = mode === "mixed" ? CHANNEL_MODE[c.streamingMode]! : mode;
+      expect(item.url).toBe(`${base}${STREAM_PATHS[effective]!(c.number)}`);
+    });
+    // The same ids as the XMLTV guide's channels.
+    const xml = (await get("/iptv/xmltv.xml", { host: "living-room.example:8409" })).text;
+    const guideIds = [...xml.matchAll(/<channel id="([^"]+)"/g)].map((m) => m[1]);
+    expect(guideIds.length).toBeGreaterThan(0);
+    for (const id of guideIds) expect(playlist.items.map((i) => i.tvg.id)).toContain(id);
   });
 });
 
@@ -167,26 +209,33 @@ describe("/iptv/xmltv.xml", () => {
 describe("HDHomeRun emulation", () => {
   const host = "tuner.example:8409";
   let installId: string;
+  const setting = async (key: string) => (await sqlAll<{ value: string }>(databaseFile(f.server.dataDir), `SELECT value FROM setting WHERE key = ?`, [key]))[0]?.value;
   beforeAll(async () => {
-    installId = (await sqlAll<{ value: string }>(databaseFile(f.server.dataDir), `SELECT value FROM setting WHERE key = 'install.id'`))[0]!.value;
+    installId = (await setting("install.id"))!;
   });
 
-  it("/discover.json has exactly the HDHomeRun keys, the install id and the configured tuner count", async () => {
+  it("/discover.json has exactly the HDHomeRun keys, a stored 8-hex DeviceID with a valid check digit and the configured tuner count", async () => {
     const response = await get("/discover.json", { host });
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    const deviceId = await setting("hdhomerun.deviceId");
+    expect(deviceId).toMatch(/^[0-9A-F]{8}$/);
+    expect(isValidHdhrDeviceId(deviceId!)).toBe(true);
     expect(response.json).toEqual({
       FriendlyName: "Airwave",
       ModelNumber: "HDTC-2US",
       FirmwareName: "hdhomeruntc_atsc",
       FirmwareVersion: "20190621",
-      DeviceID: installId,
+      DeviceID: deviceId,
       DeviceAuth: "",
       BaseURL: `http://${host}`,
       LineupURL: `http://${host}/lineup.json`,
       Manufacturer: "Silicondust",
       TunerCount: 3,
     });
+    expect(Object.keys(response.json).sort()).toEqual(["BaseURL", "DeviceAuth", "DeviceID", "FirmwareName", "FirmwareVersion", "FriendlyName", "LineupURL", "Manufacturer", "ModelNumber", "TunerCount"]);
+    // Made once per install: the same id on every later request.
+    expect((await get("/discover.json")).json.DeviceID).toBe(deviceId);
     expect(installId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -203,13 +252,18 @@ describe("HDHomeRun emulation", () => {
   });
 
   it("/lineup_status.json and /device.xml", async () => {
-    expect((await get("/lineup_status.json")).json).toEqual({ ScanInProgress: 0, ScanPossible: 1, Source: "Cable", SourceList: ["Cable"] });
+    const status = await get("/lineup_status.json");
+    expect(status.headers["content-type"]).toMatch(/^application\/json/);
+    expect(status.json).toEqual({ ScanInProgress: 0, ScanPossible: 1, Source: "Cable", SourceList: ["Cable"] });
+    expect(Object.keys(status.json)).toEqual(["ScanInProgress", "ScanPossible", "Source", "SourceList"]);
     const device = await get("/device.xml", { host });
     expect(device.status).toBe(200);
     expect(device.headers["content-type"]).toMatch(/^application\/xml/);
     expect(xmllint(device.text, null).ok).toBe(true);
     expect(device.text).toContain(`<URLBase>http://${host}</URLBase>`);
     expect(device.text).toContain(`<UDN>uuid:${installId}</UDN>`);
+    expect(device.text).toContain(`<serialNumber>${await setting("hdhomerun.deviceId")}</serialNumber>`);
+    expect(device.text).toContain("<deviceType>urn:schemas-upnp-org:device:MediaServer:1</deviceType>");
     expect(device.text).toContain("<modelNumber>HDTC-2US</modelNumber>");
   });
 });

@@ -1,0 +1,111 @@
+import { EntityManager } from "typeorm";
+import type { ExternalItemMetadata } from "../entities/playout";
+
+/** A playout item joined with its media, the media's season and show: everything a programme shows. */
+export interface GuideItemRow {
+  start: number;
+  finish: number;
+  guideStart: number | null;
+  guideFinish: number | null;
+  guideGroup: number;
+  fillerKind: string;
+  customTitle: string | null;
+  hiddenFromGuide: boolean;
+  externalMetadata: ExternalItemMetadata | null;
+  mediaItemId: number | null;
+  kind: string | null;
+  title: string | null;
+  plot: string | null;
+  releaseDate: string | null;
+  year: number | null;
+  contentRating: string | null;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+  seasonId: number | null;
+  parentSeasonNumber: number | null;
+  showId: number | null;
+  showTitle: string | null;
+  showPlot: string | null;
+  showContentRating: string | null;
+}
+
+/** Batched lookups the guide needs for many media items at once, and its cache-invalidation stamp. */
+export class GuideRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  /** Items of a playout overlapping [from, to) in start order, with their media metadata (one query). */
+  async itemsBetween(playoutId: number, from: number, to: number): Promise<GuideItemRow[]> {
+    const rows = (await this.manager.query(
+      `SELECT pi."start", pi."finish", pi."guideStart", pi."guideFinish", pi."guideGroup", pi."fillerKind", pi."customTitle",
+              pi."hiddenFromGuide", pi."externalMetadata", pi."mediaItemId",
+              mi."kind", mi."title", mi."plot", mi."releaseDate", mi."year", mi."contentRating", mi."seasonNumber", mi."episodeNumber",
+              season."id" AS seasonId, season."seasonNumber" AS parentSeasonNumber,
+              show."id" AS showId, show."title" AS showTitle, show."plot" AS showPlot, show."contentRating" AS showContentRating
+         FROM "playout_item" pi
+         LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
+         LEFT JOIN "media_item" season ON season."id" = mi."parentId" AND mi."kind" = 'Episode'
+         LEFT JOIN "media_item" show ON show."id" = season."parentId"
+        WHERE pi."playoutId" = ? AND pi."finish" > ? AND pi."start" < ?
+        ORDER BY pi."start"`,
+      [playoutId, from, to],
+    )) as GuideItemRow[];
+    for (const row of rows) {
+      row.hiddenFromGuide = Boolean(row.hiddenFromGuide);
+      if (typeof row.externalMetadata === "string") row.externalMetadata = JSON.parse(row.externalMetadata) as ExternalItemMetadata;
+    }
+    return rows;
+  }
+
+  /** Genre names per item, for the items given. */
+  async genresOf(itemIds: readonly number[]): Promise<Map<number, string[]>> {
+    const result = new Map<number, string[]>();
+    for (const chunk of chunks(itemIds)) {
+      const tags = (await this.manager.query(
+        `SELECT "mediaItemId", "name" FROM "media_tag" WHERE "kind" = 'genre' AND "mediaItemId" IN (${chunk.map(() => "?").join(",")}) ORDER BY "id"`,
+        chunk,
+      )) as Array<{ mediaItemId: number; name: string }>;
+      for (const tag of tags) result.set(tag.mediaItemId, [...(result.get(tag.mediaItemId) ?? []), tag.name]);
+    }
+    return result;
+  }
+
+  /** Cached artwork per item (kind, lower case → cache key), for the items given. */
+  async artworkOf(itemIds: readonly number[]): Promise<Map<number, Map<string, string>>> {
+    const result = new Map<number, Map<string, string>>();
+    for (const chunk of chunks(itemIds)) {
+      const rows = (await this.manager.query(
+        `SELECT "mediaItemId", "kind", "cacheKey" FROM "artwork" WHERE "mediaItemId" IN (${chunk.map(() => "?").join(",")}) ORDER BY "id"`,
+        chunk,
+      )) as Array<{ mediaItemId: number; kind: string; cacheKey: string }>;
+      for (const row of rows) {
+        const byKind = result.get(row.mediaItemId) ?? new Map<string, string>();
+        if (!byKind.has(row.kind.toLowerCase())) byKind.set(row.kind.toLowerCase(), row.cacheKey);
+        result.set(row.mediaItemId, byKind);
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Latest metadata change of the media a playout plays (the items, their seasons and shows): the
+   * scanner moves `updatedAt` whenever an item's metadata, tags or artwork change.
+   */
+  async mediaStamp(playoutId: number): Promise<number> {
+    const [row] = (await this.manager.query(
+      `WITH items AS (SELECT DISTINCT "mediaItemId" AS id FROM "playout_item" WHERE "playoutId" = ? AND "mediaItemId" IS NOT NULL)
+       SELECT MAX(COALESCE(show."updatedAt", 0), COALESCE(season."updatedAt", 0), item."updatedAt") AS stamp
+         FROM items JOIN "media_item" item ON item."id" = items.id
+         LEFT JOIN "media_item" season ON season."id" = item."parentId"
+         LEFT JOIN "media_item" show ON show."id" = season."parentId"
+        ORDER BY stamp DESC LIMIT 1`,
+      [playoutId],
+    )) as Array<{ stamp: number | null }>;
+    return row?.stamp ?? 0;
+  }
+}
+
+function chunks(ids: readonly number[], size = 500): number[][] {
+  const result: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) result.push(ids.slice(i, i + size));
+  return result;
+}
