@@ -38,6 +38,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/collections/:id", title: "Collection", page: lazy(() => import("../pages/collections/CollectionPage")) },
   { path: "/schedules", title: "Schedules", nav: { label: "Schedules", section: "Scheduling" }, page: lazy(() => import("../pages/schedules/SchedulesPage")) },
   { path: "/schedules/:id", title: "Schedule", page: lazy(() => import("../pages/schedules/ScheduleEditPage")) },
+  { path: "/filler", title: "Filler presets", nav: { label: "Filler presets", section: "Scheduling" }, page: lazy(() => import("../pages/filler/FillerPresetsPage")) },
   { path: "/playouts", title: "Playouts", nav: { label: "Playouts", section: "Scheduling" }, page: lazy(() => import("../pages/playouts/PlayoutsPage")) },
   { path: "/settings", title: "Settings", nav: { label: "Settings", section: "System" }, page: lazy(() => import("../pages/settings/SettingsPage")) },
 ];

@@ -1,0 +1,86 @@
+import { Button, Drawer, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useQuery } from "urql";
+import { ServerMessage } from "../../components/ServerMessage";
+import { DeleteFillerPresetDocument, FillerPresetsPageDocument, type FillerPresetsPageQuery } from "../../graphql/generated";
+import { toServerErrors } from "../../graphql/server-errors";
+import { useServerMutation } from "../../graphql/use-server-mutation";
+import { FillerPresetForm } from "./FillerPresetForm";
+
+type Preset = FillerPresetsPageQuery["fillerPresets"][number];
+
+function describe(p: Preset): string {
+  if (p.fillerMode === "Duration") return `Duration ${p.duration}`;
+  if (p.fillerMode === "Count") return `${p.count} item(s)`;
+  if (p.fillerMode === "RandomCount") return `up to ${p.count} item(s)`;
+  if (p.fillerMode === "Pad") return `pad to ${p.padToNearestMinute} min`;
+  return "—";
+}
+
+/** Filler presets: pre-, mid- and post-rolls, tail and fallback filler that schedule items and channels use. */
+export default function FillerPresetsPage() {
+  const [{ data, fetching, error }, refetch] = useQuery({ query: FillerPresetsPageDocument, requestPolicy: "cache-and-network" });
+  const [editing, setEditing] = useState<Preset | "new" | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [, remove] = useServerMutation(DeleteFillerPresetDocument);
+  const reload = () => refetch({ requestPolicy: "network-only" });
+
+  const onDelete = async (p: Preset) => {
+    const result = await remove({ id: p.id });
+    setDeleteError(result.error ? (toServerErrors(result.error, []).general ?? "Could not delete") : null);
+    if (!result.error) reload();
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Filler presets</Title>
+        <Button onClick={() => setEditing("new")}>New filler preset</Button>
+      </Group>
+      <ServerMessage message={error?.message ?? deleteError} />
+      {data && data.fillerPresets.length === 0 && !fetching && <Text c="dimmed">No filler presets yet.</Text>}
+      {data && data.fillerPresets.length > 0 && (
+        <Table striped highlightOnHover aria-label="Filler presets">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Kind</Table.Th>
+              <Table.Th>Mode</Table.Th>
+              <Table.Th>Content</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.fillerPresets.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{p.name}</Table.Td>
+                <Table.Td>{p.fillerKind}</Table.Td>
+                <Table.Td>{describe(p)}</Table.Td>
+                <Table.Td>{p.collectionType}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Button size="xs" variant="default" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => void onDelete(p)} aria-label={`Delete ${p.name}`}>Delete</Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Drawer opened={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? "New filler preset" : "Edit filler preset"} position="right" size="md">
+        {editing !== null && data && (
+          <FillerPresetForm
+            key={editing === "new" ? "new" : editing.id}
+            existing={editing === "new" ? undefined : editing}
+            sources={data}
+            onSaved={() => {
+              setEditing(null);
+              reload();
+            }}
+          />
+        )}
+      </Drawer>
+    </Stack>
+  );
+}
