@@ -85,6 +85,51 @@ interface Lookups {
 const playlistName = (group: string, name: string) => `${group.toLowerCase()}\u0000${name.toLowerCase()}`;
 
 /**
+ * Content named by type and id rather than by name (Classic schedule items, filler presets): exactly the
+ * field that `collectionType` needs is read.
+ */
+export interface ContentTarget {
+  collectionType: CollectionType;
+  collectionId?: number | null;
+  mediaItemId?: number | null;
+  multiCollectionId?: number | null;
+  smartCollectionId?: number | null;
+  playlistId?: number | null;
+  searchQuery?: string | null;
+}
+
+/** The key a target's content is stored under (the same target always gives the same key). */
+export function contentTargetKey(target: ContentTarget): string {
+  switch (target.collectionType) {
+    case CollectionType.Collection:
+      return `collection:${target.collectionId}`;
+    case CollectionType.TelevisionShow:
+      return `show:${target.mediaItemId}`;
+    case CollectionType.TelevisionSeason:
+      return `season:${target.mediaItemId}`;
+    case CollectionType.Artist:
+      return `artist:${target.mediaItemId}`;
+    case CollectionType.MediaItem:
+      return `item:${target.mediaItemId}`;
+    case CollectionType.MultiCollection:
+      return `multi:${target.multiCollectionId}`;
+    case CollectionType.SmartCollection:
+      return `smart:${target.smartCollectionId}`;
+    case CollectionType.Playlist:
+      return `playlist:${target.playlistId}`;
+    case CollectionType.SearchQuery:
+      return `search:${(target.searchQuery ?? "").trim()}`;
+  }
+}
+
+export interface ResolvedTargetContent extends ResolvedPlayoutContent {
+  /** Multi collections by key: their members as groups (each item in the first member that has it), for orders that use them. */
+  groups: Record<string, OrderedGroup<MediaItem>[]>;
+  /** Keys of collections whose stored custom order is their playback order. */
+  customOrder: Set<string>;
+}
+
+/**
  * Turns a YAML playout definition's content sources into the builder's `content` input: the playable
  * leaf items (episodes, movies, other videos, music videos, songs) of every source, mapped to the
  * engine's `MediaItem`. A fixed number of queries per build (one per kind of lookup, plus one per
@@ -95,6 +140,9 @@ const CACHE_ENTRIES = 16;
 export class PlayoutContentService {
   /** Recent results by library revision + content sources (+ minute, for relative-date queries). */
   private readonly cache = new Map<string, Promise<ResolvedPlayoutContent>>();
+
+  /** Recent `resolveTargets` results, keyed the same way. */
+  private readonly targetCache = new Map<string, Promise<ResolvedTargetContent>>();
 
   constructor(
     private readonly db: Database,
@@ -418,6 +466,185 @@ export class PlayoutContentService {
     const byId = new Map<number, MediaItem>();
     for (const row of rows) byId.set(row.id, toMediaItem(row, chapters.get(row.versionId), guids.get(row.id)));
     return { byId, children };
+  }
+
+  /**
+   * Resolves content named by type and id (Classic schedules, filler presets) into the same `MediaItem`s,
+   * one entry per distinct target key; cached like `resolve` (library revision, minute, targets).
+   */
+  async resolveTargets(targets: readonly ContentTarget[]): Promise<ResolvedTargetContent> {
+    const unique = new Map(targets.map((t) => [contentTargetKey(t), t]));
+    const keys = [...unique.keys()].sort();
+    const revision = await this.db.read((repos) => repos.settings.libraryRevision());
+    const key = `targets\n${revision}\n${Math.floor(this.clock() / 60_000)}\n${JSON.stringify(keys)}`;
+    let result = this.targetCache.get(key);
+    if (!result) {
+      result = this.resolveTargetsNow(keys.map((k) => unique.get(k)!));
+      result.catch(() => this.targetCache.delete(key));
+      if (this.targetCache.size >= CACHE_ENTRIES) this.targetCache.delete(this.targetCache.keys().next().value!);
+      this.targetCache.set(key, result);
+    }
+    return result;
+  }
+
+  private async resolveTargetsNow(targets: readonly ContentTarget[]): Promise<ResolvedTargetContent> {
+    const problems: ContentProblem[] = [];
+    const ids = (type: CollectionType, field: "collectionId" | "mediaItemId" | "multiCollectionId" | "smartCollectionId" | "playlistId") =>
+      [...new Set(targets.filter((t) => t.collectionType === type && Number.isInteger(t[field])).map((t) => t[field] as number))];
+    const lookups = await this.db.read(async (repos): Promise<Lookups & { collections: Set<number>; multis: Set<number>; playlists: Set<number> }> => {
+      const [collections, multis, playlists, entries] = await Promise.all([
+        repos.collections.findByIds(ids(CollectionType.Collection, "collectionId")),
+        repos.multiCollections.findByIds(ids(CollectionType.MultiCollection, "multiCollectionId")),
+        repos.playlists.findByIds(ids(CollectionType.Playlist, "playlistId")),
+        repos.playlists.entries(ids(CollectionType.Playlist, "playlistId")),
+      ]);
+      const multiIds = new Set(multis.map((m) => m.id));
+      for (const e of entries) if (e.collectionType === CollectionType.MultiCollection && e.multiCollectionId !== null) multiIds.add(e.multiCollectionId);
+      const members = await repos.multiCollections.members([...multiIds]);
+      const collectionIds = new Set(collections.map((c) => c.id));
+      const customOrder = new Map<number, boolean>(collections.map((c) => [c.id, c.useCustomPlaybackOrder === true]));
+      const smartIds = new Set(ids(CollectionType.SmartCollection, "smartCollectionId"));
+      for (const m of members) {
+        if (m.collectionId !== null) {
+          collectionIds.add(m.collectionId);
+          customOrder.set(m.collectionId, m.collection?.useCustomPlaybackOrder === true);
+        }
+        if (m.smartCollectionId !== null) smartIds.add(m.smartCollectionId);
+      }
+      for (const e of entries) {
+        if (e.collectionType === CollectionType.Collection && e.collectionId !== null) collectionIds.add(e.collectionId);
+        if (e.collectionType === CollectionType.SmartCollection && e.smartCollectionId !== null) smartIds.add(e.smartCollectionId);
+      }
+      const [memberRows, smarts] = await Promise.all([repos.playoutContent.collectionMembers([...collectionIds]), repos.playoutContent.smartCollectionsByIds([...smartIds])]);
+      const collectionMembers = new Map<number, number[]>();
+      for (const row of memberRows) {
+        const list = collectionMembers.get(row.collectionId);
+        if (list) list.push(row.mediaItemId);
+        else collectionMembers.set(row.collectionId, [row.mediaItemId]);
+      }
+      const byId = <T extends { id: number }>(rows: T[], owner: (row: T) => number) => {
+        const map = new Map<number, T[]>();
+        for (const row of rows) {
+          const list = map.get(owner(row));
+          if (list) list.push(row);
+          else map.set(owner(row), [row]);
+        }
+        return map;
+      };
+      return {
+        showByGuid: new Map(),
+        collectionIdByName: new Map(),
+        multiIdByName: new Map(),
+        smartByName: new Map(),
+        playlistIdByName: new Map(),
+        playlistEntries: byId(entries, (e) => e.playlistId),
+        multiMembers: byId(members, (m) => m.multiCollectionId),
+        collectionMembers,
+        collectionCustomOrder: customOrder,
+        smartQueryById: new Map(smarts.map((s) => [s.id, s.query])),
+        collections: collectionIds,
+        multis: new Set(multis.map((m) => m.id)),
+        playlists: new Set(playlists.map((p) => p.id)),
+      };
+    });
+
+    const queries = new Set<string>(lookups.smartQueryById.values());
+    for (const t of targets) if (t.collectionType === CollectionType.SearchQuery) queries.add((t.searchQuery ?? "").trim());
+    const matches = new Map<string, number[] | Error>();
+    for (const query of queries) matches.set(query, await this.runQuery(query));
+
+    const roots = new Set<number>();
+    for (const t of targets) if (t.mediaItemId != null && t.collectionType !== CollectionType.Collection) roots.add(t.mediaItemId);
+    for (const list of lookups.collectionMembers.values()) list.forEach((id) => roots.add(id));
+    for (const result of matches.values()) if (Array.isArray(result)) result.forEach((id) => roots.add(id));
+    for (const entries of lookups.playlistEntries.values()) for (const e of entries) if (e.mediaItemId !== null) roots.add(e.mediaItemId);
+    const items = await this.db.read((repos) => this.loadItems(repos, [...roots]));
+    const expand = (list: readonly number[], dedupe: boolean): MediaItem[] => {
+      const out: MediaItem[] = [];
+      const seen = dedupe ? new Set<number>() : undefined;
+      for (const root of list) {
+        for (const id of [root, ...(items.children.get(root) ?? [])]) {
+          const item = items.byId.get(id);
+          if (!item || seen?.has(id)) continue;
+          seen?.add(id);
+          out.push(item);
+        }
+      }
+      return out;
+    };
+    const queryIds = (key: string, query: string, what: string): number[] => {
+      const result = matches.get(query);
+      if (Array.isArray(result)) return result;
+      problems.push({ key, message: `${what} ${quote(query)} cannot run: ${result?.message ?? "unknown query"}` });
+      return [];
+    };
+    const smartIds = (key: string, id: number): number[] => {
+      const query = lookups.smartQueryById.get(id);
+      if (query === undefined) {
+        problems.push({ key, message: `smart collection ${id} does not exist` });
+        return [];
+      }
+      return queryIds(key, query, `the query of smart collection ${id}`);
+    };
+    const multiMembers = (key: string, multiId: number): MemberIds[] =>
+      (lookups.multiMembers.get(multiId) ?? []).map((m) =>
+        m.collectionId !== null
+          ? { key: `collection:${m.collectionId}`, ids: lookups.collectionMembers.get(m.collectionId) ?? [], scheduleAsGroup: m.scheduleAsGroup, customOrder: lookups.collectionCustomOrder.get(m.collectionId) === true }
+          : { key: `smart:${m.smartCollectionId}`, ids: smartIds(key, m.smartCollectionId ?? 0), scheduleAsGroup: m.scheduleAsGroup, customOrder: false },
+      );
+
+    const content: Record<string, ResolvedContent> = {};
+    const groups: Record<string, OrderedGroup<MediaItem>[]> = {};
+    const customOrder = new Set<string>();
+    for (const target of targets) {
+      const key = contentTargetKey(target);
+      const problem = (message: string) => problems.push({ key, message });
+      switch (target.collectionType) {
+        case CollectionType.Collection: {
+          const id = target.collectionId ?? 0;
+          if (!lookups.collections.has(id)) problem(`collection ${id} does not exist`);
+          if (lookups.collectionCustomOrder.get(id)) customOrder.add(key);
+          content[key] = { items: expand(lookups.collectionMembers.get(id) ?? [], true) };
+          break;
+        }
+        case CollectionType.TelevisionShow:
+        case CollectionType.TelevisionSeason:
+        case CollectionType.Artist:
+        case CollectionType.MediaItem:
+          content[key] = { items: target.mediaItemId == null ? [] : expand([target.mediaItemId], true) };
+          break;
+        case CollectionType.SmartCollection:
+          content[key] = { items: expand(smartIds(key, target.smartCollectionId ?? 0), true) };
+          break;
+        case CollectionType.SearchQuery:
+          content[key] = { items: expand(queryIds(key, (target.searchQuery ?? "").trim(), "search"), true) };
+          break;
+        case CollectionType.MultiCollection: {
+          const id = target.multiCollectionId ?? 0;
+          if (!lookups.multis.has(id)) problem(`multi collection ${id} does not exist`);
+          const seen = new Set<number>();
+          groups[key] = multiMembers(key, id).map((m) => {
+            const members = expand(m.ids, true).filter((item) => !seen.has(item.id) && seen.add(item.id));
+            return { key: m.key, items: members, scheduleAsGroup: m.scheduleAsGroup, ...(m.customOrder ? { customOrder: true } : {}) };
+          });
+          content[key] = { items: groups[key].flatMap((g) => g.items) };
+          break;
+        }
+        case CollectionType.Playlist: {
+          const id = target.playlistId ?? 0;
+          if (!lookups.playlists.has(id)) problem(`playlist ${id} does not exist`);
+          const entries: PlaylistEntry<MediaItem>[] = [];
+          for (const row of lookups.playlistEntries.get(id) ?? []) {
+            const entry = this.playlistEntry(row, lookups, expand, multiMembers, (smartId) => smartIds(key, smartId));
+            if (entry) entries.push(entry);
+            else problem(`playlist entry ${row.position + 1} (${row.collectionType}) has nothing to play from`);
+          }
+          content[key] = { entries };
+          break;
+        }
+      }
+    }
+    return { content, problems, groups, customOrder };
   }
 }
 

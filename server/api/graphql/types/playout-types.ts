@@ -25,6 +25,9 @@ export class PlayoutType {
   @Field(() => PlayoutKind)
   kind: PlayoutKind;
 
+  @Field(() => Int, { nullable: true, description: "Classic: the schedule it cycles through." })
+  scheduleId?: number;
+
   @Field(() => String, { nullable: true, description: "Absolute path of the YAML definition on the server." })
   scheduleFile?: string;
 

@@ -17,6 +17,8 @@ export interface PlayoutDto {
   /** @isInt */
   channelId: number;
   kind: PlayoutKind;
+  /** Classic: the schedule it cycles through. @isInt */
+  scheduleId?: number;
   scheduleFile?: string;
   definition?: string;
   buildStatus: BuildStatusDto;
@@ -98,6 +100,7 @@ export function toPlayoutDto(p: Playout): PlayoutDto {
     id: p.id,
     channelId: p.channelId,
     kind: p.kind,
+    scheduleId: p.scheduleId ?? undefined,
     scheduleFile: p.scheduleFile ?? undefined,
     definition: p.definition ?? undefined,
     buildStatus: {
