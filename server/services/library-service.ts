@@ -21,15 +21,20 @@ export class LibraryService {
     private readonly scans: ScanLauncher,
   ) {}
 
+  // Scan states are read BEFORE the library rows: a scan stops showing as running only after its result is
+  // stored, so a view never shows neither a running scan nor its result.
   async list(): Promise<LibraryView[]> {
+    const ids = (await this.db.read((repos) => repos.libraries.list())).map((library) => library.id);
+    const scans = new Map(ids.map((id) => [id, this.scans.status(id) ?? null]));
     const libraries = await this.db.read((repos) => repos.libraries.list());
-    return libraries.map((library) => ({ library, scan: this.scans.status(library.id) ?? null }));
+    return libraries.map((library) => ({ library, scan: scans.get(library.id) ?? null }));
   }
 
   async get(id: number): Promise<LibraryView> {
+    const scan = this.scans.status(id) ?? null;
     const library = await this.db.read((repos) => repos.libraries.findById(id));
     if (!library) throw DomainError.notFound("Library", id);
-    return { library, scan: this.scans.status(id) ?? null };
+    return { library, scan };
   }
 
   async create(input: LibraryInput): Promise<LibraryView> {
@@ -120,9 +125,10 @@ export class LibraryService {
   }
 
   private async viewIn(repos: Repositories, id: number): Promise<LibraryView> {
+    const scan = this.scans.status(id) ?? null;
     const library = await repos.libraries.findById(id);
     if (!library) throw DomainError.notFound("Library", id);
-    return { library, scan: this.scans.status(id) ?? null };
+    return { library, scan };
   }
 
   private async checkName(repos: Repositories, v: Violations, raw: string | undefined, exceptId?: number): Promise<string> {

@@ -60,6 +60,29 @@ const guidText = (g: Guid) => `${g.source}://${g.value}`;
 const guidKey = (g: Guid) => `${g.source}\u0000${g.value}`;
 const quote = (name: string) => `"${name}"`;
 
+/** Each root item followed by its descendants (leaves), optionally without repeats. */
+function expandRoots(items: { byId: Map<number, MediaItem>; children: Map<number, number[]> }, roots: readonly number[], dedupe: boolean): MediaItem[] {
+  const out: MediaItem[] = [];
+  const seen = dedupe ? new Set<number>() : undefined;
+  for (const root of roots) {
+    for (const id of [root, ...(items.children.get(root) ?? [])]) {
+      const item = items.byId.get(id);
+      if (!item || seen?.has(id)) continue;
+      seen?.add(id);
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+/** The ids a search query matched; a query that cannot run is recorded as a problem of `key`. */
+function queryMatches(matches: ReadonlyMap<string, number[] | Error>, problems: Array<{ key: string; message: string }>, key: string, query: string, what: string): number[] {
+  const result = matches.get(query);
+  if (Array.isArray(result)) return result;
+  problems.push({ key, message: `${what} ${quote(query)} cannot run: ${result?.message ?? "unknown query"}` });
+  return [];
+}
+
 /** The raw ids (leaves and containers) behind one member of a multi collection. */
 interface MemberIds {
   key: string;
@@ -192,25 +215,8 @@ export class PlayoutContentService {
     for (const entries of lookups.playlistEntries.values()) for (const e of entries) if (e.mediaItemId !== null) roots.add(e.mediaItemId);
 
     const items = await this.db.read((repos) => this.loadItems(repos, [...roots]));
-    const expand = (ids: readonly number[], dedupe: boolean): MediaItem[] => {
-      const out: MediaItem[] = [];
-      const seen = dedupe ? new Set<number>() : undefined;
-      for (const root of ids) {
-        for (const id of [root, ...(items.children.get(root) ?? [])]) {
-          const item = items.byId.get(id);
-          if (!item || seen?.has(id)) continue;
-          seen?.add(id);
-          out.push(item);
-        }
-      }
-      return out;
-    };
-    const queryIds = (key: string, query: string, what: string): number[] => {
-      const result = matches.get(query);
-      if (Array.isArray(result)) return result;
-      problems.push({ key, message: `${what} ${quote(query)} cannot run: ${result?.message ?? "unknown query"}` });
-      return [];
-    };
+    const expand = (ids: readonly number[], dedupe: boolean): MediaItem[] => expandRoots(items, ids, dedupe);
+    const queryIds = (key: string, query: string, what: string): number[] => queryMatches(matches, problems, key, query, what);
     const smartIds = (key: string, id: number, name: string): number[] => queryIds(key, lookups.smartQueryById.get(id) ?? "", `the query of smart collection ${quote(name)}`);
     const multiMembers = (key: string, multiId: number): MemberIds[] =>
       (lookups.multiMembers.get(multiId) ?? []).map((m) =>
@@ -559,25 +565,8 @@ export class PlayoutContentService {
     for (const result of matches.values()) if (Array.isArray(result)) result.forEach((id) => roots.add(id));
     for (const entries of lookups.playlistEntries.values()) for (const e of entries) if (e.mediaItemId !== null) roots.add(e.mediaItemId);
     const items = await this.db.read((repos) => this.loadItems(repos, [...roots]));
-    const expand = (list: readonly number[], dedupe: boolean): MediaItem[] => {
-      const out: MediaItem[] = [];
-      const seen = dedupe ? new Set<number>() : undefined;
-      for (const root of list) {
-        for (const id of [root, ...(items.children.get(root) ?? [])]) {
-          const item = items.byId.get(id);
-          if (!item || seen?.has(id)) continue;
-          seen?.add(id);
-          out.push(item);
-        }
-      }
-      return out;
-    };
-    const queryIds = (key: string, query: string, what: string): number[] => {
-      const result = matches.get(query);
-      if (Array.isArray(result)) return result;
-      problems.push({ key, message: `${what} ${quote(query)} cannot run: ${result?.message ?? "unknown query"}` });
-      return [];
-    };
+    const expand = (ids: readonly number[], dedupe: boolean): MediaItem[] => expandRoots(items, ids, dedupe);
+    const queryIds = (key: string, query: string, what: string): number[] => queryMatches(matches, problems, key, query, what);
     const smartIds = (key: string, id: number): number[] => {
       const query = lookups.smartQueryById.get(id);
       if (query === undefined) {

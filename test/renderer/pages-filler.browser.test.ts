@@ -1,14 +1,9 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { fieldError, field, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
+import { choose, fieldError, field, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { seedCollection } from "./pages-fixtures";
-
-async function choose(page: Page, label: string, option: string) {
-  await field(page, label).first().click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
 
 describe("the filler presets page in a real browser", () => {
   let server: TestServer;
@@ -36,9 +31,9 @@ describe("the filler presets page in a real browser", () => {
     await page.getByRole("button", { name: "New filler preset" }).click();
     const form = page.getByRole("form", { name: "New filler preset" });
     await field(page, "Name").fill("Bumpers");
-    await choose(page, "Mode", "Duration");
+    await choose(page, form, "Mode", "Duration");
     await field(page, "Duration (hh:mm:ss)").fill("25:00:00");
-    await choose(page, "Source", collectionName);
+    await choose(page, form, "Source", collectionName);
     await form.getByRole("button", { name: "Create filler preset" }).click();
     await expect.poll(() => fieldError(page, "Duration (hh:mm:ss)")).toMatch(/24:00:00/);
     expect(await fieldError(page, "Name")).toBeNull();

@@ -1,15 +1,9 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
+import { choose, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { seedCollection } from "./pages-fixtures";
-
-/** Picks an option of a Mantine select inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
 
 /** The error text tied to an input of `scope` through aria-describedby, or null when it is valid. */
 async function errorOf(page: Page, scope: Locator, label: string): Promise<string | null> {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 
 /** Debian's Chromium (installed by .ci/run). */
 export const CHROMIUM_PATH = process.env.AIRWAVE_CHROMIUM ?? "/usr/bin/chromium";
@@ -60,4 +60,10 @@ export async function fieldError(page: Page, label: string): Promise<string | nu
     if (await element.count()) texts.push((await element.innerText()).trim());
   }
   return texts.join(" ");
+}
+
+/** Picks an option of a Mantine select labelled `label` inside `scope`. */
+export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
 }
