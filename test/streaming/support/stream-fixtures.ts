@@ -113,7 +113,7 @@ export function openStream(url: string): Promise<OpenStream> {
   });
 }
 
-/** FFmpeg processes whose parent is this process (the server runs in-process in tests), from /proc. */
+/** Running FFmpeg processes whose parent is this process (the server runs in-process in tests), from /proc. */
 export function ffmpegChildren(): Array<{ pid: number; args: string[] }> {
   const out: Array<{ pid: number; args: string[] }> = [];
   for (const entry of fs.readdirSync("/proc")) {
@@ -121,8 +121,9 @@ export function ffmpegChildren(): Array<{ pid: number; args: string[] }> {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (comm !== "ffmpeg" || ppid !== process.pid) continue;
+      const [state, ppidText] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // A zombie has already exited (its cmdline is empty); only its exit status waits to be collected.
+      if (comm !== "ffmpeg" || Number(ppidText) !== process.pid || state === "Z") continue;
       const args = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean);
       out.push({ pid: Number(entry), args });
     } catch {
