@@ -1,6 +1,7 @@
 import type { Database } from "../db/database";
 import type { FillerPreset } from "../db/entities/filler-preset";
 import type { Schedule, ScheduleItem } from "../db/entities/schedule";
+import type { ClassicFiller, ClassicSchedule } from "../playout/classic";
 import { contentTargetKey, type ContentTarget, type PlayoutContentService, type ResolvedTargetContent } from "./playout-content-service";
 
 /** Everything a Classic build reads from the database, with the content of every item and filler resolved. */
@@ -58,23 +59,9 @@ export class ClassicContentResolver {
   }
 }
 
-/** A filler preset as the engine reads it: its rule and the content key of what it plays. */
-export interface ClassicFillerInput {
-  id: number;
-  kind: FillerPreset["kind"];
-  mode: FillerPreset["mode"];
-  durationMs: number | null;
-  count: number | null;
-  padToNearestMinute: number | null;
-  allowWatermarks: boolean;
-  contentKey: string;
-  expression: string | null;
-  useChaptersAsMediaItems: boolean;
-}
-
 /** The schedule as the engine reads it: settings, then items in order with their content key and fillers. */
-export function toClassicSchedule(source: ClassicSource) {
-  const filler = (id: number | null): ClassicFillerInput | null => {
+export function toClassicSchedule(source: ClassicSource): ClassicSchedule {
+  const filler = (id: number | null): ClassicFiller | null => {
     const preset = id === null ? undefined : source.fillers.get(id);
     if (!preset) return null;
     return {
@@ -97,7 +84,6 @@ export function toClassicSchedule(source: ClassicSource) {
     shuffleScheduleItems: schedule.shuffleScheduleItems,
     randomStartPoint: schedule.randomStartPoint,
     fixedStartTimeBehavior: schedule.fixedStartTimeBehavior,
-    channelFallbackFiller: filler(source.channelFallback?.id ?? null),
     items: source.items.map((item) => ({
       id: item.id,
       index: item.position,

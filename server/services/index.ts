@@ -19,6 +19,7 @@ import { PlayoutContentService } from "./playout-content-service";
 import { PlayoutService, type PlayoutSettings } from "./playout-service";
 import { SequentialKind } from "./playout-kinds/sequential-kind";
 import { ExternalJsonKind } from "./playout-kinds/external-json-kind";
+import { ClassicKind } from "./playout-kinds/classic-kind";
 import { ScriptedKind } from "./playout-kinds/scripted-kind";
 import { ScriptedBuildService } from "./scripted/scripted-build-service";
 import type { ScriptLauncher } from "./scripted/script-launcher";
@@ -92,6 +93,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
   const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock);
   playouts.register(new ExternalJsonKind(db));
+  playouts.register(new ClassicKind(db, playoutContent));
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
   return {

@@ -3,9 +3,9 @@ import type { MultiCollectionItem } from "../db/entities/collection";
 import type { PlaylistItem } from "../db/entities/playlist";
 import type { Repositories } from "../db/repositories";
 import type { PlayableItemRow } from "../db/repositories/playout-content-repository";
-import { CollectionType, MediaItemKind, PlaybackOrder } from "../domain/enums";
-import type { Chapter, MediaGuid, MediaItem, MediaKind, OrderedGroup, PlaylistEntry, SimpleOrder, SimpleOrderOptions } from "../playout/content";
-import { compareChronological } from "../playout/content";
+import { CollectionType, MediaItemKind } from "../domain/enums";
+import type { Chapter, MediaGuid, MediaItem, MediaKind, OrderedGroup, PlaylistEntry } from "../playout/content";
+import { multiCollectionOptions, SIMPLE_ORDER } from "../playout/content";
 import type { ContentSource, Guid, PlayoutDefinition } from "../playout/definition/model";
 import type { ResolvedContent } from "../playout/sequential/types";
 import { DomainError } from "./domain-error";
@@ -32,17 +32,6 @@ const KIND: Partial<Record<MediaItemKind, MediaKind>> = {
   [MediaItemKind.Song]: "song",
 };
 
-const SIMPLE_ORDER: Record<PlaybackOrder, SimpleOrder> = {
-  [PlaybackOrder.Chronological]: "chronological",
-  [PlaybackOrder.SeasonEpisode]: "seasonEpisode",
-  [PlaybackOrder.Random]: "random",
-  [PlaybackOrder.Shuffle]: "shuffle",
-  [PlaybackOrder.ShuffleInOrder]: "shuffleInOrder",
-  [PlaybackOrder.MultiEpisodeShuffle]: "multiEpisodeShuffle",
-  [PlaybackOrder.RandomRotation]: "randomRotation",
-  // Not an order of a single playlist entry; the playlist service never stores it, treated as shuffle.
-  [PlaybackOrder.Marathon]: "shuffle",
-};
 
 /** `tvdb://79168` style guid, normalised: source lower case without `://`, both sides trimmed (§5.8). */
 function normaliseGuid(guid: Guid): Guid {
@@ -333,12 +322,7 @@ export class PlayoutContentService {
           const items = expand(m.ids, true).filter((item) => !seen.has(item.id) && seen.add(item.id));
           return { key: m.key, items, scheduleAsGroup: m.scheduleAsGroup, ...(m.customOrder ? { customOrder: true } : {}) };
         });
-        const options: SimpleOrderOptions<MediaItem> = {};
-        if (order === "shuffleInOrder") options.orderedGroups = groups;
-        if (order === "shuffle") {
-          const together = groups.filter((g) => g.scheduleAsGroup && g.items.length > 1).map((g) => (g.customOrder ? [...g.items] : [...g.items].sort(compareChronological)));
-          if (together.length) options.keepTogether = together;
-        }
+        const options = multiCollectionOptions(order, groups);
         const items = groups.flatMap((g) => g.items);
         return { sourceKey: `multi:${row.multiCollectionId}`, items, ...base, ...(Object.keys(options).length ? { options } : {}) };
       }

@@ -22,3 +22,4 @@ export { rotationGroupOf } from "./enumerators/random-rotation";
 export { partNumberFromTitle, partNumberOf, groupMultiPartEpisodes } from "./multi-part";
 export { compareChronological, compareSeasonEpisode } from "./sort-keys";
 export { ContentHistory, historyKey, type HistoryEntry } from "./history";
+export { SIMPLE_ORDER, multiCollectionOptions } from "./playback-order";

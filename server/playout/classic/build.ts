@@ -1,0 +1,479 @@
+import { FillerKind, FixedStartTimeBehavior, GuideMode, PlaybackOrder, PlayoutMode, TailMode } from "../../domain/enums";
+import { partNumberOf } from "../content/multi-part";
+import type { MediaItem } from "../content/types";
+import { compileIntegerExpression, type CompiledExpression } from "../grammar/expression";
+import { childSeed, contentSeed, passRandom, positionStream, shuffled } from "../random";
+import { BuildError } from "../sequential/errors";
+import { ZoneClock } from "../sequential/zone-clock";
+import type { TimelineItem } from "../timeline-item";
+import { EnumeratorPool } from "./enumerator-pool";
+import { FillerPlayer, totalLength, gapPiece, type Piece } from "./filler";
+import { freshSnapshot, cloneSnapshot, pickBase, pruneCheckpoints, scheduleFingerprint } from "./snapshots";
+import type { ClassicBuildInput, ClassicBuildResult, ClassicScheduleItem, ClassicSnapshot } from "./types";
+import { planUnit, type UnitPlanContext } from "./unit-plan";
+import type { UndoableEnumerator } from "./undoable-enumerator";
+
+const HOUR = 3_600_000;
+const DEFAULT_MAX_ITEMS = 250_000;
+const DEFAULT_MAX_MS = 10_000;
+/** Most parts of a multi-part episode played as one unit. */
+const MAX_PARTS = 10;
+
+type CountVariables = { count: number; random: number };
+
+/**
+ * The Classic playout builder (reference §5.1): walks the schedule's items in order (or shuffled per pass),
+ * each by its playout mode (One, Multiple, Flood, Duration) with fixed starts (Strict / Flexible), filler and
+ * guide grouping, from the build start to the horizon. Pure: the clock, the zone and the seed come in.
+ *
+ * Modes: Reset starts over (fresh content positions, random start points allowed); Refresh rebuilds from the
+ * latest checkpoint (a snapshot at a local day start, or at the last Reset) before `start` with the current
+ * schedule, so content progress continues, and returns the timeline from `start`; Continue resumes exactly
+ * where the previous build stopped (a Reset followed by Continues equals one longer Reset), or refreshes when
+ * the schedule changed since or the saved position is more than two days old.
+ */
+export function buildClassicPlayout(input: ClassicBuildInput): ClassicBuildResult {
+  return new ClassicBuilder(input).build();
+}
+
+class ClassicBuilder {
+  private readonly zone: ZoneClock;
+  private readonly items: ClassicScheduleItem[];
+  private readonly out: TimelineItem[] = [];
+  private readonly warnings = new Set<string>();
+  private readonly drawSeed: number;
+  private readonly orderSeed: number;
+  private readonly passOrders = new Map<number, number[]>();
+  private readonly counts = new Map<string, CompiledExpression<CountVariables, number> | null>();
+  private snap!: ClassicSnapshot;
+  private pool!: EnumeratorPool;
+  private filler!: FillerPlayer;
+  private unitContext!: UnitPlanContext;
+  private checkpoints: ClassicSnapshot[] = [];
+  private checkpointDay = 0;
+  /** Index in `out` of the last programme of the running Duration window, when it is in this build. */
+  private windowLastPrimary: number | null = null;
+  /** Items passed over without playing (bounded per Duration window): steps that moved the content, not the clock. */
+  private passes = 0;
+
+  constructor(private readonly input: ClassicBuildInput) {
+    if (!Number.isFinite(input.start) || !Number.isFinite(input.horizonMs) || input.horizonMs < 0) {
+      throw new BuildError("invalid-input", "start and horizon must be finite, the horizon not negative");
+    }
+    this.zone = new ZoneClock(input.timeZone);
+    this.items = [...input.schedule.items].sort((a, b) => a.index - b.index);
+    if (!this.items.length) throw new BuildError("invalid-input", "the schedule has no items");
+    this.drawSeed = childSeed(input.seed >>> 0, "classic-draws");
+    this.orderSeed = contentSeed(input.seed >>> 0, "classic-schedule-items");
+  }
+
+  build(): ClassicBuildResult {
+    const { input } = this;
+    const empty = this.items.filter((item) => this.isEmpty(item.contentKey));
+    if (empty.length === this.items.length) {
+      throw new BuildError("invalid-input", `no schedule item has playable content (${[...new Set(empty.map((i) => i.contentKey))].join(", ")})`);
+    }
+    const fingerprint = scheduleFingerprint(input.schedule);
+    const previous = input.previousState?.version === 1 ? input.previousState : undefined;
+    let replaces = true;
+    let clipFrom: number | null = input.start;
+    let fresh = false;
+
+    if (input.mode === "Continue" && previous && previous.fingerprint === fingerprint && previous.current.cursor >= input.start - 2 * 24 * HOUR) {
+      this.snap = cloneSnapshot(previous.current);
+      this.checkpoints = previous.checkpoints.map(cloneSnapshot);
+      replaces = false;
+      clipFrom = null;
+    } else if (input.mode === "Reset" || !previous) {
+      this.snap = freshSnapshot(input.start);
+      fresh = true;
+      clipFrom = null;
+    } else {
+      if (input.mode === "Continue") this.warnings.add("the schedule changed since the last build: rebuilt from today's checkpoint");
+      const base = pickBase(previous.checkpoints, input.start);
+      this.snap = base ? cloneSnapshot(base) : { ...freshSnapshot(input.start), enumerators: { ...previous.current.enumerators }, nextGuideGroup: previous.current.nextGuideGroup, draws: previous.current.draws };
+      this.checkpoints = previous.checkpoints.filter((c) => c.cursor <= this.snap.cursor).map(cloneSnapshot);
+    }
+
+    this.pool = new EnumeratorPool(input.schedule, input.content, input.seed >>> 0, this.snap.enumerators);
+    this.filler = new FillerPlayer(this.pool, (max) => this.draw(max));
+    this.unitContext = { filler: this.filler, zone: this.zone, warn: (message) => this.warnings.add(message) };
+    this.snap.index = Math.min(this.snap.index, this.items.length - 1);
+    this.checkpointDay = this.zone.dayNumber(this.snap.cursor);
+    if (fresh) this.checkpoints = [this.snapshot()];
+
+    this.run(input.start + input.horizonMs);
+
+    let items = this.out;
+    if (clipFrom !== null) items = clip(items, clipFrom);
+    return {
+      items,
+      state: { version: 1, fingerprint, current: this.snapshot(), checkpoints: pruneCheckpoints(this.checkpoints, input.start) },
+      warnings: [...this.warnings],
+      replaces,
+    };
+  }
+
+  private run(until: number): void {
+    const budget = this.input.budget ?? {};
+    const maxItems = budget.maxItems ?? DEFAULT_MAX_ITEMS;
+    const maxMs = budget.maxMs ?? DEFAULT_MAX_MS;
+    const stuckLimit = 6 + 4 * this.items.length;
+    let stuck = 0;
+    while (this.snap.cursor < until) {
+      if (this.out.length > maxItems) throw new BuildError("too-many-items", `the build made more than ${maxItems} items`);
+      if (budget.elapsedMs && budget.elapsedMs() > maxMs) throw new BuildError("time-budget", `the build took longer than ${maxMs} ms`);
+      const day = this.zone.dayNumber(this.snap.cursor);
+      if (day !== this.checkpointDay) {
+        this.checkpointDay = day;
+        this.checkpoints.push(this.snapshot());
+      }
+      const before = this.snap.cursor;
+      const passes = this.passes;
+      this.step();
+      if (this.snap.cursor > before || this.passes !== passes) stuck = 0;
+      else if (++stuck > stuckLimit) {
+        throw new BuildError("no-progress", `the schedule made no progress at ${new Date(before).toISOString()} (check items whose content is empty or whose fixed starts collide)`);
+      }
+    }
+  }
+
+  private step(): void {
+    const item = this.currentItem();
+    this.dropForeignBlock(item);
+    const enumerator = this.enumerator(item);
+    if (!this.inBlock()) {
+      if (enumerator.current() === undefined) {
+        this.warnings.add(`schedule item ${item.index + 1}: "${item.contentKey}" has no playable items; skipped`);
+        this.advance();
+        return;
+      }
+      if (item.startTimeSeconds !== null) {
+        const at = this.fixedStart(item);
+        if (at > this.snap.cursor) this.emit([gapPiece(at - this.snap.cursor)], item, false);
+      }
+    }
+    switch (item.playoutMode) {
+      case PlayoutMode.One:
+        return this.playOne(item, enumerator);
+      case PlayoutMode.Multiple:
+        return this.playMultiple(item, enumerator);
+      case PlayoutMode.Flood:
+        return this.playFlood(item, enumerator);
+      case PlayoutMode.Duration:
+        return this.playDuration(item, enumerator);
+    }
+  }
+
+  private playOne(item: ClassicScheduleItem, enumerator: UndoableEnumerator): void {
+    const unit = this.takeUnit(item, enumerator);
+    if (unit) this.emit(planUnit(this.unitContext, item, unit, this.snap.cursor), item, true);
+    this.advance();
+  }
+
+  private playMultiple(item: ClassicScheduleItem, enumerator: UndoableEnumerator): void {
+    this.snap.multipleRemaining ??= this.multipleCount(item, enumerator);
+    const unit = this.snap.multipleRemaining > 0 ? this.takeUnit(item, enumerator) : null;
+    if (unit) {
+      this.emit(planUnit(this.unitContext, item, unit, this.snap.cursor), item, true);
+      this.snap.multipleRemaining -= unit.length;
+    }
+    if (!unit || this.snap.multipleRemaining <= 0) {
+      this.snap.multipleRemaining = null;
+      this.advance();
+    }
+  }
+
+  private playFlood(item: ClassicScheduleItem, enumerator: UndoableEnumerator): void {
+    if (!this.snap.inFlood) {
+      this.snap.inFlood = true;
+      this.snap.floodLimit = this.nextFixedStart();
+    }
+    const limit = this.snap.floodLimit;
+    if (limit === null || limit > this.snap.cursor) {
+      const pieces = this.tryUnit(item, enumerator, (length) => limit === null || this.snap.cursor + length <= limit);
+      if (pieces) return this.emit(pieces, item, true);
+      if (limit === null) {
+        // Nothing playable left and no fixed start to wait for: move on rather than flood nothing forever.
+        this.snap.inFlood = false;
+        return this.advance();
+      }
+    }
+    if (limit !== null) this.emit(this.tailAndFallback(item, limit - this.snap.cursor, item.tail), item, false);
+    this.snap.inFlood = false;
+    this.snap.floodLimit = null;
+    this.advance();
+  }
+
+  private playDuration(item: ClassicScheduleItem, enumerator: UndoableEnumerator): void {
+    const windowMs = item.playoutDurationMs ?? 0;
+    if (this.snap.durationFinish === null) {
+      this.snap.durationFinish = this.snap.cursor + windowMs;
+      this.snap.durationDiscards = 0;
+      this.snap.durationSkips = 0;
+      this.windowLastPrimary = null;
+    }
+    const finish = this.snap.durationFinish;
+    if (this.snap.cursor < finish) {
+      let tooLong = false as boolean;
+      const pieces = this.tryUnit(item, enumerator, (length) => {
+        tooLong = length > windowMs;
+        return this.snap.cursor + length <= finish;
+      });
+      if (pieces) {
+        this.emit(pieces, item, true);
+        this.windowLastPrimary = lastPrimaryIndex(this.out);
+        return;
+      }
+      const discardable = item.playbackOrder === PlaybackOrder.Random || item.playbackOrder === PlaybackOrder.Shuffle;
+      if (tooLong && this.snap.durationSkips < Math.max(1, enumerator.count)) {
+        // Longer than the whole window: it can never play here; the order moves past it.
+        this.takeUnit(item, enumerator);
+        this.snap.durationSkips++;
+        this.passes++;
+        return;
+      }
+      if (!tooLong && discardable && this.snap.durationDiscards < item.discardToFillAttempts) {
+        this.takeUnit(item, enumerator);
+        this.snap.durationDiscards++;
+        this.passes++;
+        return;
+      }
+    }
+    const remaining = finish - this.snap.cursor;
+    const tailMode = item.tailMode ?? TailMode.None;
+    if (remaining > 0 && tailMode === TailMode.Filler) this.emit(this.tailAndFallback(item, remaining, item.tail), item, false);
+    if (remaining > 0 && tailMode === TailMode.Offline) this.emit(this.filler.loopTrimmed(item.fallback, remaining), item, false);
+    if (tailMode !== TailMode.None && this.windowLastPrimary !== null) this.out[this.windowLastPrimary].guideFinish = finish;
+    this.snap.durationFinish = null;
+    this.windowLastPrimary = null;
+    this.advance();
+  }
+
+  /** Plans the next unit with its filler and keeps it when `fits(length)`; otherwise takes every move back. */
+  private tryUnit(item: ClassicScheduleItem, enumerator: UndoableEnumerator, fits: (lengthMs: number) => boolean): Piece[] | null {
+    const draws = this.snap.draws;
+    this.pool.begin();
+    const unit = this.takeUnit(item, enumerator);
+    const pieces = unit ? planUnit(this.unitContext, item, unit, this.snap.cursor) : null;
+    if (pieces && fits(totalLength(pieces))) {
+      this.pool.commit();
+      return pieces;
+    }
+    this.pool.undo();
+    this.snap.draws = draws;
+    return null;
+  }
+
+  /** Whole tail filler items that fit, then the fallback filler cut to end exactly `remainingMs` later. */
+  private tailAndFallback(item: ClassicScheduleItem, remainingMs: number, tail: ClassicScheduleItem["tail"]): Piece[] {
+    const pieces = tail ? this.filler.wholeUpTo(tail, FillerKind.Tail, remainingMs) : [];
+    pieces.push(...this.filler.loopTrimmed(item.fallback, remainingMs - totalLength(pieces)));
+    return pieces;
+  }
+
+  /** The next media item, with the following parts of a multi-part episode when the schedule keeps them together. */
+  private takeUnit(item: ClassicScheduleItem, enumerator: UndoableEnumerator): MediaItem[] | null {
+    let first: MediaItem | undefined;
+    for (let tries = 0; tries <= enumerator.count; tries++) {
+      const media = enumerator.current();
+      if (!media) return null;
+      enumerator.moveNext();
+      if (media.durationMs > 0) {
+        first = media;
+        break;
+      }
+      this.warnings.add(`media item ${media.id} has no duration; skipped`);
+    }
+    if (!first) return null;
+    const unit = [first];
+    const part = partNumberOf(first);
+    if (!this.input.schedule.keepMultiPartEpisodesTogether || part === undefined) return unit;
+    for (let expected = part + 1; unit.length < MAX_PARTS; expected++) {
+      const next = enumerator.current();
+      if (!next || next.durationMs <= 0 || partNumberOf(next) !== expected) break;
+      if (!this.input.schedule.treatCollectionsAsShows && next.showId !== first.showId) break;
+      unit.push(next);
+      enumerator.moveNext();
+    }
+    return unit;
+  }
+
+  /** Places pieces at the cursor as timeline items and moves the cursor past them. */
+  private emit(pieces: readonly Piece[], item: ClassicScheduleItem, programme: boolean): void {
+    if (!pieces.length) return;
+    const group = programme ? this.guideGroupFor(item) : this.snap.lastGuideGroup;
+    const hidden = item.guideMode === GuideMode.Filler;
+    for (const piece of pieces) {
+      const start = this.snap.cursor;
+      const finish = start + (piece.outPointMs - piece.inPointMs);
+      this.snap.cursor = finish;
+      if (piece.mediaItemId === null) {
+        this.out.push({ start, finish, mediaItemId: null, inPointMs: 0, outPointMs: finish - start, fillerKind: FillerKind.None, guideGroup: 0, disableWatermarks: false, contentKey: null });
+        continue;
+      }
+      const timeline: TimelineItem = {
+        start,
+        finish,
+        mediaItemId: piece.mediaItemId,
+        inPointMs: piece.inPointMs,
+        outPointMs: piece.outPointMs,
+        fillerKind: piece.fillerKind,
+        guideGroup: group,
+        disableWatermarks: piece.disableWatermarks,
+        contentKey: piece.contentKey,
+      };
+      if (item.customTitle) timeline.customTitle = item.customTitle;
+      if (hidden) timeline.hiddenFromGuide = true;
+      if (item.watermarkIds?.length && !piece.disableWatermarks) timeline.watermarkIds = item.watermarkIds;
+      if (item.preferredAudioLanguageCode) timeline.preferredAudioLanguageCode = item.preferredAudioLanguageCode;
+      if (item.preferredSubtitleLanguageCode) timeline.preferredSubtitleLanguageCode = item.preferredSubtitleLanguageCode;
+      if (item.subtitleMode) timeline.subtitleMode = item.subtitleMode;
+      this.out.push(timeline);
+    }
+  }
+
+  /**
+   * A new guide entry per programme; consecutive programmes of one item with a custom title share one; items in
+   * guide mode Filler are hidden and merge into the programme before them.
+   */
+  private guideGroupFor(item: ClassicScheduleItem): number {
+    const snap = this.snap;
+    if (item.guideMode === GuideMode.Filler && snap.lastGuideGroup > 0) return snap.lastGuideGroup;
+    if (item.customTitle && snap.customTitleItem === item.id && snap.lastGuideGroup > 0) return snap.lastGuideGroup;
+    snap.lastGuideGroup = snap.nextGuideGroup++;
+    snap.customTitleItem = item.customTitle ? item.id : null;
+    return snap.lastGuideGroup;
+  }
+
+  /** Today's fixed start at or after the cursor; a passed one waits for tomorrow (Strict) or starts now (Flexible). */
+  private fixedStart(item: ClassicScheduleItem): number {
+    const cursor = this.snap.cursor;
+    const date = this.zone.dateOf(cursor);
+    const time = timeOfDay(item.startTimeSeconds!);
+    const today = this.zone.at(date, time);
+    if (today >= cursor) return today;
+    const behavior = item.fixedStartTimeBehavior ?? this.input.schedule.fixedStartTimeBehavior;
+    if (behavior === FixedStartTimeBehavior.Flexible) return cursor;
+    const tomorrow = this.zone.at(this.zone.addDays(date, 1), time);
+    if (tomorrow - cursor > HOUR) {
+      this.warnings.add(`schedule item ${item.index + 1}: its fixed start ${formatTime(item.startTimeSeconds!)} had passed (Strict), so the channel is offline until the next day's start`);
+    }
+    return tomorrow;
+  }
+
+  /** Where a flood ends: the next occurrence of the following item's fixed start, or never (dynamic next item). */
+  private nextFixedStart(): number | null {
+    const next = this.peekNextItem();
+    if (next.startTimeSeconds === null) return null;
+    const cursor = this.snap.cursor;
+    const date = this.zone.dateOf(cursor);
+    const time = timeOfDay(next.startTimeSeconds);
+    const today = this.zone.at(date, time);
+    return today >= cursor ? today : this.zone.at(this.zone.addDays(date, 1), time);
+  }
+
+  private multipleCount(item: ClassicScheduleItem, enumerator: UndoableEnumerator): number {
+    let n = 0;
+    const source = item.multipleCount?.trim();
+    if (source) {
+      if (!this.counts.has(source)) {
+        const compiled = compileIntegerExpression<CountVariables>(source, { count: "number", random: "number" });
+        this.counts.set(source, compiled.ok ? compiled.value : null);
+        if (!compiled.ok) this.warnings.add(`schedule item ${item.index + 1}: count "${source}" is not valid (${compiled.message}); played one item`);
+      }
+      const compiled = this.counts.get(source);
+      n = compiled ? compiled.evaluate({ count: enumerator.count, random: this.draw(Math.max(1, enumerator.count)) }) : 1;
+    }
+    if (n <= 0) {
+      if (item.multipleMode === "CollectionSize") n = enumerator.count;
+      else if (item.multipleMode === "PlaylistItemSize" || item.multipleMode === "MultiEpisodeGroupSize") n = enumerator.passLength;
+    }
+    return Math.min(Math.max(0, n), 100_000);
+  }
+
+  private draw(maxExclusive: number): number {
+    return positionStream(this.drawSeed, this.snap.draws++).nextInt(Math.max(1, Math.floor(maxExclusive)));
+  }
+
+  /** A Refresh over an edited schedule may resume inside a block of another mode: that block is over. */
+  private dropForeignBlock(item: ClassicScheduleItem): void {
+    if (item.playoutMode !== PlayoutMode.Multiple) this.snap.multipleRemaining = null;
+    if (item.playoutMode !== PlayoutMode.Duration) this.snap.durationFinish = null;
+    if (item.playoutMode !== PlayoutMode.Flood) {
+      this.snap.inFlood = false;
+      this.snap.floodLimit = null;
+    }
+  }
+
+  private inBlock(): boolean {
+    return this.snap.multipleRemaining !== null || this.snap.durationFinish !== null || this.snap.inFlood;
+  }
+
+  private enumerator(item: ClassicScheduleItem): UndoableEnumerator {
+    return this.pool.get({ contentKey: item.contentKey, order: item.playbackOrder, marathon: item.marathon });
+  }
+
+  private isEmpty(contentKey: string): boolean {
+    const content = this.input.content.content[contentKey];
+    if (!content) return true;
+    if ("entries" in content) return content.entries.every((e) => e.items.length === 0);
+    return content.items.length === 0;
+  }
+
+  private passOrder(pass: number): number[] {
+    let order = this.passOrders.get(pass);
+    if (!order) {
+      const indices = this.items.map((_, i) => i);
+      order = this.input.schedule.shuffleScheduleItems ? shuffled(indices, passRandom(this.orderSeed, pass)) : indices;
+      this.passOrders.set(pass, order);
+    }
+    return order;
+  }
+
+  private currentItem(): ClassicScheduleItem {
+    return this.items[this.passOrder(this.snap.pass)[this.snap.index]];
+  }
+
+  private peekNextItem(): ClassicScheduleItem {
+    const { pass, index } = this.snap;
+    return index + 1 < this.items.length ? this.items[this.passOrder(pass)[index + 1]] : this.items[this.passOrder(pass + 1)[0]];
+  }
+
+  private advance(): void {
+    this.snap.index++;
+    if (this.snap.index >= this.items.length) {
+      this.snap.index = 0;
+      this.snap.pass++;
+    }
+  }
+
+  private snapshot(): ClassicSnapshot {
+    return cloneSnapshot({ ...this.snap, enumerators: this.pool.states() });
+  }
+}
+
+function timeOfDay(seconds: number) {
+  return { hour: Math.floor(seconds / 3600), minute: Math.floor((seconds % 3600) / 60), second: seconds % 60 };
+}
+
+function formatTime(seconds: number): string {
+  const t = timeOfDay(seconds);
+  return [t.hour, t.minute, t.second].map((n) => String(n).padStart(2, "0")).join(":");
+}
+
+function lastPrimaryIndex(items: readonly TimelineItem[]): number | null {
+  for (let i = items.length - 1; i >= 0; i--) if (items[i].mediaItemId !== null && items[i].fillerKind === FillerKind.None) return i;
+  return null;
+}
+
+/** The timeline from `from`: items that end after it, the first cut to start there. */
+function clip(items: readonly TimelineItem[], from: number): TimelineItem[] {
+  const kept = items.filter((item) => item.finish > from);
+  const first = kept[0];
+  if (first && first.start < from) {
+    const cut = from - first.start;
+    kept[0] = first.mediaItemId === null ? { ...first, start: from, outPointMs: first.outPointMs - cut } : { ...first, start: from, inPointMs: first.inPointMs + cut };
+  }
+  return kept;
+}

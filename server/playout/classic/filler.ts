@@ -1,0 +1,138 @@
+import { FillerKind, FillerMode, PlaybackOrder } from "../../domain/enums";
+import type { MediaItem } from "../content/types";
+import type { EnumeratorPool } from "./enumerator-pool";
+import type { UndoableEnumerator } from "./undoable-enumerator";
+import type { ClassicFiller } from "./types";
+
+/** A stretch of the timeline before times are assigned: a media segment (or a gap when `mediaItemId` is null). */
+export interface Piece {
+  mediaItemId: number | null;
+  inPointMs: number;
+  outPointMs: number;
+  fillerKind: FillerKind;
+  contentKey: string | null;
+  disableWatermarks: boolean;
+  /** The scheduled programme (not filler). */
+  primary: boolean;
+}
+
+export const pieceLength = (p: Piece): number => p.outPointMs - p.inPointMs;
+export const totalLength = (pieces: readonly Piece[]): number => pieces.reduce((sum, p) => sum + pieceLength(p), 0);
+
+export function gapPiece(lengthMs: number): Piece {
+  return { mediaItemId: null, inPointMs: 0, outPointMs: lengthMs, fillerKind: FillerKind.None, contentKey: null, disableWatermarks: false, primary: false };
+}
+
+/** Draws a random integer in [0, maxExclusive) from the build's counted random stream. */
+export type Draw = (maxExclusive: number) => number;
+
+/** Plays the filler presets' content: every preset's content is shuffled and keeps its own progress. */
+export class FillerPlayer {
+  constructor(
+    private readonly pool: EnumeratorPool,
+    private readonly draw: Draw,
+  ) {}
+
+  /** Pre/mid/post-roll pieces by the preset's Count, RandomCount or Duration rule (Pad is planned by the caller). */
+  roll(filler: ClassicFiller, kind: FillerKind): Piece[] {
+    switch (filler.mode) {
+      case FillerMode.Count:
+        return this.count(filler, kind, (filler.count ?? 0) * this.passMultiplier(filler));
+      case FillerMode.RandomCount:
+        return this.count(filler, kind, this.draw(Math.max(0, filler.count ?? 0) * this.passMultiplier(filler) + 1));
+      case FillerMode.Duration:
+        return this.wholeUpTo(filler, kind, filler.durationMs ?? 0);
+      default:
+        return [];
+    }
+  }
+
+  /** Whole items while the next one fits in `remainingMs` (tail filler, pad filler, Duration filler). */
+  wholeUpTo(filler: ClassicFiller, kind: FillerKind, remainingMs: number): Piece[] {
+    const out: Piece[] = [];
+    let left = remainingMs;
+    const enumerator = this.enumerator(filler);
+    for (let guard = 0; guard <= enumerator.count + 1; guard++) {
+      const media = enumerator.current();
+      if (!media) break;
+      if (media.durationMs <= 0) {
+        enumerator.moveNext();
+        continue;
+      }
+      const pieces = this.piecesOf(filler, kind, media);
+      const length = totalLength(pieces);
+      if (length > left) break;
+      enumerator.moveNext();
+      out.push(...pieces);
+      left -= length;
+      guard = -1;
+    }
+    return out;
+  }
+
+  /** Fallback: items looped and the last one cut, exactly filling `remainingMs`; a gap when there is no content. */
+  loopTrimmed(filler: ClassicFiller | null, remainingMs: number): Piece[] {
+    if (remainingMs <= 0) return [];
+    if (!filler) return [gapPiece(remainingMs)];
+    const enumerator = this.enumerator(filler);
+    const out: Piece[] = [];
+    let left = remainingMs;
+    let skipped = 0;
+    while (left > 0) {
+      const media = enumerator.current();
+      if (!media || skipped > enumerator.count) {
+        out.push(gapPiece(left));
+        break;
+      }
+      enumerator.moveNext();
+      if (media.durationMs <= 0) {
+        skipped++;
+        continue;
+      }
+      skipped = 0;
+      for (const piece of this.piecesOf(filler, FillerKind.Fallback, media)) {
+        if (left <= 0) break;
+        const length = Math.min(pieceLength(piece), left);
+        out.push({ ...piece, outPointMs: piece.inPointMs + length });
+        left -= length;
+      }
+    }
+    return out;
+  }
+
+  private count(filler: ClassicFiller, kind: FillerKind, n: number): Piece[] {
+    const out: Piece[] = [];
+    const enumerator = this.enumerator(filler);
+    let taken = 0;
+    for (let guard = 0; taken < n && guard <= enumerator.count + 1; guard++) {
+      const media = enumerator.current();
+      if (!media) break;
+      enumerator.moveNext();
+      if (media.durationMs <= 0) continue;
+      for (const piece of this.piecesOf(filler, kind, media)) {
+        if (taken >= n) break;
+        out.push(piece);
+        taken++;
+      }
+      guard = -1;
+    }
+    return out;
+  }
+
+  /** Playlist filler counts per playlist pass (reference §5.1: count × the playlist's item count). */
+  private passMultiplier(filler: ClassicFiller): number {
+    const enumerator = this.enumerator(filler);
+    return enumerator.order === "playlist" ? Math.max(1, enumerator.passLength) : 1;
+  }
+
+  private piecesOf(filler: ClassicFiller, kind: FillerKind, media: MediaItem): Piece[] {
+    const base = { mediaItemId: media.id, fillerKind: kind, contentKey: filler.contentKey, disableWatermarks: !filler.allowWatermarks, primary: false };
+    const chapters = filler.useChaptersAsMediaItems ? (media.chapters ?? []).filter((c) => c.endMs > c.startMs) : [];
+    if (chapters.length < 2) return [{ ...base, inPointMs: 0, outPointMs: media.durationMs }];
+    return [...chapters].sort((a, b) => a.startMs - b.startMs).map((c) => ({ ...base, inPointMs: c.startMs, outPointMs: Math.min(c.endMs, media.durationMs) }));
+  }
+
+  private enumerator(filler: ClassicFiller): UndoableEnumerator {
+    return this.pool.get({ contentKey: filler.contentKey, order: PlaybackOrder.Shuffle, filler: true });
+  }
+}
