@@ -85,12 +85,26 @@ export function compareSortKeys(a: SortKey, b: SortKey): number {
   );
 }
 
+/**
+ * Sorted orders of item lists seen before. Resolved content is shared by every channel built while the
+ * library is unchanged, so the same list is sorted once, not once per channel and build (items are never
+ * modified after resolution).
+ */
+const sortedLists = new WeakMap<readonly MediaItem[], Partial<Record<SortKind, { items: MediaItem[]; keys: SortKey[] }>>>();
+
 /** Items sorted by the given order; stable for exact duplicates (the same item listed twice). */
 export function sortItems<T extends MediaItem>(items: readonly T[], sort: SortKind): { items: T[]; keys: SortKey[] } {
-  const keys = items.map((item) => sortKeyOf(item, sort));
-  const order = keys.map((_, i) => i);
-  order.sort((a, b) => compareSortKeys(keys[a] as SortKey, keys[b] as SortKey) || a - b);
-  return { items: order.map((i) => items[i] as T), keys: order.map((i) => keys[i] as SortKey) };
+  let byKind = sortedLists.get(items);
+  let sorted = byKind?.[sort];
+  if (!sorted) {
+    const keys = items.map((item) => sortKeyOf(item, sort));
+    const order = keys.map((_, i) => i);
+    order.sort((a, b) => compareSortKeys(keys[a] as SortKey, keys[b] as SortKey) || a - b);
+    sorted = { items: order.map((i) => items[i] as T), keys: order.map((i) => keys[i] as SortKey) };
+    if (!byKind) sortedLists.set(items, (byKind = {}));
+    byKind[sort] = sorted;
+  }
+  return { items: sorted.items.slice() as T[], keys: sorted.keys.slice() };
 }
 
 export function compareChronological(a: MediaItem, b: MediaItem): number {

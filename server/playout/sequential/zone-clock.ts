@@ -6,6 +6,13 @@ const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
+/**
+ * Zone offsets by UTC hour (luxon asks Intl for each instant, which dominated builds). An hour whose first
+ * and last millisecond have the same offset holds no change (zones never change twice within an hour).
+ */
+const MAX_CACHED_HOURS = 200_000;
+const offsetCache = new Map<string, Map<number, number>>();
+
 /** A calendar date in the zone. */
 export interface LocalDate {
   year: number;
@@ -32,7 +39,19 @@ export class ZoneClock {
   }
 
   offsetMs(instant: number): number {
-    return this.zone.offset(instant) * MINUTE;
+    if (!Number.isFinite(instant)) return this.zone.offset(instant) * MINUTE;
+    const bucket = Math.floor(instant / HOUR);
+    let cache = offsetCache.get(this.name);
+    if (!cache) offsetCache.set(this.name, (cache = new Map()));
+    let offset = cache.get(bucket);
+    if (offset === undefined) {
+      if (cache.size > MAX_CACHED_HOURS) cache.clear();
+      const first = this.zone.offset(bucket * HOUR);
+      // An hour holding a change is marked NaN and always asked directly.
+      offset = first === this.zone.offset(bucket * HOUR + HOUR - 1) ? first * MINUTE : Number.NaN;
+      cache.set(bucket, offset);
+    }
+    return Number.isNaN(offset) ? this.zone.offset(instant) * MINUTE : offset;
   }
 
   /** The instant shifted by its zone offset, read with UTC getters. */

@@ -7,8 +7,14 @@ export interface SeasonEpisodeOptions extends SortedEnumeratorOptions {
 }
 
 /** The items season-episode order plays: everything but specials, unless `includeSpecials`. */
+/** Without specials, per list (the same shared list gives the same filtered list, so its sort is cached too). */
+const withoutSpecials = new WeakMap<readonly MediaItem[], readonly MediaItem[]>();
+
 export function seasonEpisodeItems<T extends MediaItem>(items: readonly T[], includeSpecials = false): readonly T[] {
-  return includeSpecials ? items : items.filter((item) => item.kind !== "episode" || item.seasonNumber !== 0);
+  if (includeSpecials) return items;
+  let filtered = withoutSpecials.get(items);
+  if (!filtered) withoutSpecials.set(items, (filtered = items.filter((item) => item.kind !== "episode" || item.seasonNumber !== 0)));
+  return filtered as readonly T[];
 }
 
 /** Season-episode order: season, episode, media id. Non-episodes sort after all episodes, by id. */
