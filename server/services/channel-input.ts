@@ -37,4 +37,14 @@ export interface ChannelInput {
   /** ISO 639-1 or 639-2 code. */
   preferredSubtitleLanguageCode?: string | null;
   subtitleMode?: SubtitleMode;
+  /**
+   * Watermark shown on the channel's programmes.
+   * @isInt
+   */
+  watermarkId?: number | null;
+  /**
+   * A filler preset of kind Fallback: plays in gaps instead of the offline slate.
+   * @isInt
+   */
+  fallbackFillerId?: number | null;
 }

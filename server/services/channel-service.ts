@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { StreamingMode, SubtitleMode } from "../domain/enums";
+import { FillerKind, StreamingMode, SubtitleMode } from "../domain/enums";
 import type { Database } from "../db/database";
 import { Channel } from "../db/entities/channel";
 import type { Repositories } from "../db/repositories";
@@ -199,6 +199,15 @@ export class ChannelService {
     const subtitleMode = pick("subtitleMode", channel.subtitleMode) ?? SubtitleMode.None;
     v.oneOf("subtitleMode", subtitleMode, Object.values(SubtitleMode));
 
+    const watermarkId = pick("watermarkId", channel.watermarkId) ?? null;
+    if (watermarkId !== null && !(await repos.watermarks.findById(watermarkId))) v.add("watermarkId", `watermark ${watermarkId} does not exist`);
+    const fallbackFillerId = pick("fallbackFillerId", channel.fallbackFillerId) ?? null;
+    if (fallbackFillerId !== null) {
+      const preset = await repos.fillerPresets.findById(fallbackFillerId);
+      if (!preset) v.add("fallbackFillerId", `filler preset ${fallbackFillerId} does not exist`);
+      else if (preset.kind !== FillerKind.Fallback) v.add("fallbackFillerId", `filler preset "${preset.name}" is a ${preset.kind} preset; a channel's fallback filler must be of kind Fallback`);
+    }
+
     v.throwIfAny();
     Object.assign(channel, {
       number,
@@ -216,11 +225,9 @@ export class ChannelService {
       preferredAudioLanguageCode: audioLanguage,
       preferredSubtitleLanguageCode: subtitleLanguage,
       subtitleMode,
+      watermarkId,
+      fallbackFillerId,
     });
-    if (isNew) {
-      channel.watermarkId = null;
-      channel.fallbackFillerId = null;
-    }
   }
 
   private language(v: Violations, field: string, value: string | null | undefined): string | null {

@@ -319,3 +319,36 @@ describe("the cached channel list", () => {
     expect(renamed.name).toBe("Renamed buster");
   });
 });
+
+describe("a channel's watermark and fallback filler", () => {
+  it("takes a Fallback filler preset and a watermark, shows them, clears them with null; refuses other kinds and unknown ids", async () => {
+    const collection = (await api.post("/api/v1/collections", { name: `Fallback content ${counter++}` })).json;
+    const preset = async (fillerKind: string, extra: Record<string, unknown> = {}) => {
+      const response = await api.post("/api/v1/filler/presets", { name: `Channel ${fillerKind} ${counter++}`, fillerKind, collectionType: "Collection", collectionId: collection.id, ...extra });
+      expect(response.status, response.text).toBe(201);
+      return response.json.id as number;
+    };
+    const fallback = await preset("Fallback");
+    const preRoll = await preset("PreRoll", { fillerMode: "Count", count: 1 });
+    const watermark = await api.post("/api/v1/watermarks", { name: `Channel mark ${counter++}`, imageSource: "ChannelLogo" });
+    expect(watermark.status, watermark.text).toBe(201);
+
+    const channel = await createChannel({ fallbackFillerId: fallback, watermarkId: watermark.json.id });
+    expect(channel).toMatchObject({ fallbackFillerId: fallback, watermarkId: watermark.json.id });
+    expect((await api.get(`/api/v1/channels/${channel.id}`)).json).toMatchObject({ fallbackFillerId: fallback, watermarkId: watermark.json.id });
+
+    await expect422(await api.patch(`/api/v1/channels/${channel.id}`, { fallbackFillerId: preRoll }), "fallbackFillerId");
+    await expect422(await api.patch(`/api/v1/channels/${channel.id}`, { fallbackFillerId: 987654 }), "fallbackFillerId");
+    await expect422(await api.patch(`/api/v1/channels/${channel.id}`, { watermarkId: 987654 }), "watermarkId");
+    expect((await api.get(`/api/v1/channels/${channel.id}`)).json).toMatchObject({ fallbackFillerId: fallback, watermarkId: watermark.json.id });
+
+    const cleared = await api.patch(`/api/v1/channels/${channel.id}`, { fallbackFillerId: null, watermarkId: null });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.json.fallbackFillerId).toBeUndefined();
+    expect(cleared.json.watermarkId).toBeUndefined();
+
+    const gql = await api.graphql(`mutation($id: Int!, $input: ChannelUpdateInput!) { updateChannel(id: $id, input: $input) { fallbackFillerId watermarkId } }`, { id: channel.id, input: { fallbackFillerId: fallback } });
+    expect(gql.json.errors, JSON.stringify(gql.json.errors)).toBeUndefined();
+    expect(gql.json.data.updateChannel).toEqual({ fallbackFillerId: fallback, watermarkId: null });
+  });
+});

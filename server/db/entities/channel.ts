@@ -85,6 +85,7 @@ export class Channel {
   @Column({ type: "varchar", length: 20 })
   subtitleMode: SubtitleMode;
 
+  @Field(() => Int, { nullable: true, description: "Watermark shown on the channel's programmes (items may override)." })
   @Column({ type: "integer", nullable: true })
   watermarkId: number | null;
 
@@ -92,6 +93,7 @@ export class Channel {
   @JoinColumn({ name: "watermarkId" })
   watermark?: Relation<Watermark>;
 
+  @Field(() => Int, { nullable: true, description: "Fallback filler preset that plays in the channel's gaps instead of the offline slate." })
   @Column({ type: "integer", nullable: true })
   fallbackFillerId: number | null;
 

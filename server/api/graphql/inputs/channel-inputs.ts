@@ -45,6 +45,12 @@ export class ChannelUpdateInput implements ChannelInput {
 
   @Field(() => SubtitleMode, { nullable: true })
   subtitleMode?: SubtitleMode;
+
+  @Field(() => Int, { nullable: true, description: "Watermark shown on the channel's programmes." })
+  watermarkId?: number | null;
+
+  @Field(() => Int, { nullable: true, description: "A Fallback filler preset played in gaps instead of the offline slate." })
+  fallbackFillerId?: number | null;
 }
 
 @InputType({ description: "A new channel: name is required." })

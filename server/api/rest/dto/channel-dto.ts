@@ -24,6 +24,10 @@ export interface ChannelDto {
   preferredAudioLanguageCode?: string;
   preferredSubtitleLanguageCode?: string;
   subtitleMode: SubtitleMode;
+  /** @isInt */
+  watermarkId?: number;
+  /** @isInt */
+  fallbackFillerId?: number;
   /** Absolute URL of the channel's stream for its streaming mode. */
   streamUrl: string;
   /** @isInt */
@@ -53,6 +57,8 @@ export function toChannelDto({ channel: c, playoutId }: ChannelView, baseUrl: st
     preferredAudioLanguageCode: c.preferredAudioLanguageCode ?? undefined,
     preferredSubtitleLanguageCode: c.preferredSubtitleLanguageCode ?? undefined,
     subtitleMode: c.subtitleMode,
+    watermarkId: c.watermarkId ?? undefined,
+    fallbackFillerId: c.fallbackFillerId ?? undefined,
     streamUrl: baseUrl + channelStreamPath(c.number, c.streamingMode),
     playoutId: playoutId ?? undefined,
   };
