@@ -63,6 +63,8 @@ export class CollectionService {
       const v = new Violations();
       if (usages.multiCollections) v.add("id", `the collection is part of ${usages.multiCollections} multi collection(s)`);
       if (usages.playlists) v.add("id", `the collection is used by ${usages.playlists} playlist item(s)`);
+      if (usages.scheduleItems) v.add("id", `the collection is used by ${usages.scheduleItems} schedule item(s)`);
+      if (usages.fillerPresets) v.add("id", `the collection is used by ${usages.fillerPresets} filler preset(s)`);
       v.throwIfAny();
       await repos.collections.delete(id);
     });

@@ -65,6 +65,9 @@ export class SmartCollectionService {
       if (users.length) v.add("id", `smart collection(s) ${users.map((u) => `"${u.name}"`).join(", ")} refer to it`);
       const multi = await repos.smartCollections.countInMultiCollections(id);
       if (multi) v.add("id", `it is part of ${multi} multi collection(s)`);
+      const targets = await repos.smartCollections.countTargets(id);
+      if (targets.scheduleItems) v.add("id", `it is used by ${targets.scheduleItems} schedule item(s)`);
+      if (targets.fillerPresets) v.add("id", `it is used by ${targets.fillerPresets} filler preset(s)`);
       v.throwIfAny();
       await repos.smartCollections.delete(id);
     });

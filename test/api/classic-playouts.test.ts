@@ -158,4 +158,27 @@ describe("Classic playouts over the API", () => {
     expect(good.json.errors, JSON.stringify(good.json.errors)).toBeUndefined();
     expect(good.json.data.createPlayout).toMatchObject({ playout: { kind: "Classic", scheduleId }, build: { mode: "Reset", success: true } });
   });
+
+  it("collections and smart collections that schedules or filler presets play cannot be deleted (422, nothing changes)", async () => {
+    const used = (await api.post("/api/v1/collections", { name: `Used by a schedule ${counter++}` })).json.id;
+    await newSchedule([item({ collectionId: used })]);
+    const byFiller = (await api.post("/api/v1/collections", { name: `Used by filler ${counter++}` })).json.id;
+    const preset = await api.post("/api/v1/filler/presets", { name: `Uses a collection ${counter++}`, fillerKind: "Fallback", collectionType: "Collection", collectionId: byFiller });
+    expect(preset.status, preset.text).toBe(201);
+    const smart = await api.post("/api/v1/collections/smart", { name: `Smart used ${counter++}`, query: "type:movie" });
+    expect(smart.status, smart.text).toBe(201);
+    await newSchedule([item({ collectionType: "SmartCollection", collectionId: undefined, smartCollectionId: smart.json.id })]);
+
+    const refusedSchedule = await api.delete(`/api/v1/collections/${used}`);
+    expect422(refusedSchedule, "id");
+    expect(refusedSchedule.json.errors[0].message).toMatch(/schedule item/);
+    const refusedFiller = await api.delete(`/api/v1/collections/${byFiller}`);
+    expect422(refusedFiller, "id");
+    expect(refusedFiller.json.errors[0].message).toMatch(/filler preset/);
+    expect422(await api.delete(`/api/v1/collections/smart/${smart.json.id}`), "id");
+    expect((await api.get(`/api/v1/collections/${used}`)).status).toBe(200);
+    expect((await api.get(`/api/v1/collections/smart/${smart.json.id}`)).status).toBe(200);
+    const unused = (await api.post("/api/v1/collections", { name: `Unused ${counter++}` })).json.id;
+    expect((await api.delete(`/api/v1/collections/${unused}`)).status).toBe(204);
+  });
 });

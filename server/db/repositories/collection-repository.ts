@@ -2,6 +2,9 @@ import { EntityManager, In } from "typeorm";
 import { Collection, CollectionItem, MultiCollectionItem } from "../entities/collection";
 import { MediaItem } from "../entities/media-item";
 import { PlaylistItem } from "../entities/playlist";
+import { ScheduleItem } from "../entities/schedule";
+import { FillerPreset } from "../entities/filler-preset";
+import { CollectionType } from "../../domain/enums";
 
 export class CollectionRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -77,11 +80,14 @@ export class CollectionRepository {
   }
 
   /** Where a collection is used by other definitions (blocks deletion). */
-  async usages(collectionId: number): Promise<{ multiCollections: number; playlists: number }> {
-    const [multiCollections, playlists] = await Promise.all([
+  async usages(collectionId: number): Promise<{ multiCollections: number; playlists: number; scheduleItems: number; fillerPresets: number }> {
+    const target = { collectionType: CollectionType.Collection, collectionId };
+    const [multiCollections, playlists, scheduleItems, fillerPresets] = await Promise.all([
       this.manager.countBy(MultiCollectionItem, { collectionId }),
       this.manager.countBy(PlaylistItem, { collectionId }),
+      this.manager.countBy(ScheduleItem, target),
+      this.manager.countBy(FillerPreset, target),
     ]);
-    return { multiCollections, playlists };
+    return { multiCollections, playlists, scheduleItems, fillerPresets };
   }
 }

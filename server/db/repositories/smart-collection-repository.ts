@@ -1,4 +1,7 @@
 import { EntityManager } from "typeorm";
+import { ScheduleItem } from "../entities/schedule";
+import { FillerPreset } from "../entities/filler-preset";
+import { CollectionType } from "../../domain/enums";
 import { MultiCollectionItem, SmartCollection } from "../entities/collection";
 
 export class SmartCollectionRepository {
@@ -32,5 +35,12 @@ export class SmartCollectionRepository {
 
   countInMultiCollections(id: number): Promise<number> {
     return this.manager.countBy(MultiCollectionItem, { smartCollectionId: id });
+  }
+
+  /** Schedule items and filler presets that play the smart collection. */
+  async countTargets(id: number): Promise<{ scheduleItems: number; fillerPresets: number }> {
+    const target = { collectionType: CollectionType.SmartCollection, smartCollectionId: id };
+    const [scheduleItems, fillerPresets] = await Promise.all([this.manager.countBy(ScheduleItem, target), this.manager.countBy(FillerPreset, target)]);
+    return { scheduleItems, fillerPresets };
   }
 }
