@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { locateFFmpeg } from "./config/ffmpeg-binaries";
 import { FFmpegCapabilitiesProbe } from "./streaming/ffmpeg-capabilities-probe";
 import { SessionManager } from "./streaming/session-manager";
+import { SsdpResponder } from "./iptv/ssdp-responder";
 import type { AppConfig } from "./config/app-config";
 import { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
@@ -94,6 +95,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
   scripts.setCallbackBase(`http://${loopback}:${port}`);
   const rebuilds = new PlayoutRebuildJob(services.playouts, config.playout.rebuildIntervalMinutes, log);
   rebuilds.start();
+  const ssdp = await startSsdp(config, services, port, log);
   const host = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(config.server.host) ? "localhost" : config.server.host;
 
   let closing: Promise<void> | undefined;
@@ -104,6 +106,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
       await rebuilds.stop();
+      await ssdp?.stop();
       await scans.stopAll();
       await scripts.stopAll();
       await streaming.stopAll();
@@ -114,4 +117,22 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     })());
 
   return { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, services, scans, close };
+}
+
+/** SSDP discovery when `HDHomeRun:Ssdp` is on and the HDHomeRun routes can be reached (no token, or allowed without). */
+async function startSsdp(config: AppConfig, services: Services, httpPort: number, log: Logger): Promise<SsdpResponder | undefined> {
+  if (!config.hdhomerun.ssdp) return undefined;
+  if (config.jwt.issuerSigningKey && !config.hdhomerun.allowWithoutToken) {
+    log.warn("SSDP discovery is off: IPTV tokens are on and HDHomeRun:AllowWithoutToken is false, so tuners could not use the device");
+    return undefined;
+  }
+  const responder = new SsdpResponder({ port: config.hdhomerun.ssdpPort, httpPort, uuid: await services.guide.installId(), log });
+  try {
+    await responder.start();
+    return responder;
+  } catch (error) {
+    log.warn(`SSDP discovery could not start on UDP port ${config.hdhomerun.ssdpPort}: ${(error as Error).message}`);
+    await responder.stop();
+    return undefined;
+  }
 }

@@ -26,7 +26,7 @@ export interface AppConfig {
   };
   guide: { daysToBuild: number };
   /** HDHomeRun emulation (/discover.json, /lineup.json, …). */
-  hdhomerun: { tunerCount: number; allowWithoutToken: boolean };
+  hdhomerun: { tunerCount: number; allowWithoutToken: boolean; /** Answer SSDP discovery on the LAN (off by default). */ ssdp: boolean; ssdpPort: number };
   ffmpeg: { path?: string; probePath?: string };
   /** Live streams: a channel's shared session stops this long after its last request. */
   streaming: { idleTimeoutSeconds: number };

@@ -83,6 +83,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("Guide:DaysToBuild", integer(1, 31), (c, v) => (c.guide.daysToBuild = v)),
   key("HDHomeRun:TunerCount", integer(1, 16), (c, v) => (c.hdhomerun.tunerCount = v)),
   key("HDHomeRun:AllowWithoutToken", boolean, (c, v) => (c.hdhomerun.allowWithoutToken = v)),
+  key("HDHomeRun:Ssdp", boolean, (c, v) => (c.hdhomerun.ssdp = v)),
+  key("HDHomeRun:SsdpPort", integer(1, 65535), (c, v) => (c.hdhomerun.ssdpPort = v)),
   key("FFmpeg:Path", nonEmptyString, (c, v) => (c.ffmpeg.path = v)),
   key("FFmpeg:ProbePath", nonEmptyString, (c, v) => (c.ffmpeg.probePath = v)),
   key("Streaming:IdleTimeoutSeconds", integer(1, 24 * 3600), (c, v) => (c.streaming.idleTimeoutSeconds = v)),

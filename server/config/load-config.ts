@@ -20,7 +20,7 @@ function defaults(dataDir: string): AppConfig {
     jwt: {},
     playout: { daysToBuild: 2, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", rebuildIntervalMinutes: 60, scriptTimeoutSeconds: 30 },
     guide: { daysToBuild: 2 },
-    hdhomerun: { tunerCount: 2, allowWithoutToken: false },
+    hdhomerun: { tunerCount: 2, allowWithoutToken: false, ssdp: false, ssdpPort: 1900 },
     ffmpeg: {},
     streaming: { idleTimeoutSeconds: 60 },
     logging: { level: "info" },
