@@ -64,6 +64,7 @@ export async function fieldError(page: Page, label: string): Promise<string | nu
 
 /** Picks an option of a Mantine select labelled `label` inside `scope`. */
 export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).click();
+  // A searchable select's listbox carries the same label: click the input.
+  await scope.getByLabel(label, { exact: true }).and(page.locator("input")).click();
   await page.getByRole("option", { name: option, exact: true }).click();
 }

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Breadcrumbs, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { useQuery } from "urql";
 import type { PageProps } from "../../app/routes";
 import { Link, navigate } from "../../app/router";
@@ -7,12 +8,26 @@ import { ChannelPlayoutDocument } from "../../graphql/generated";
 import { formatTime } from "../libraries/ScanStatus";
 import { PlayoutResetButton } from "../playouts/PlayoutResetButton";
 import { PlayoutSetup } from "./PlayoutSetup";
+import { SourcePlayoutSetup } from "./SourcePlayoutSetup";
 
-/** `/channels/:id/playout`: give a channel its YAML playout, or change it. */
+const KINDS = [
+  { value: "Sequential", label: "YAML definition" },
+  { value: "Classic", label: "Classic schedule" },
+  { value: "ExternalJson", label: "External JSON" },
+  { value: "Scripted", label: "Script" },
+] as const;
+type ChosenKind = (typeof KINDS)[number]["value"];
+
+/** `/channels/:id/playout`: give a channel its playout (YAML, a Classic schedule, a channel file or a script), or change it. */
 export default function ChannelPlayoutPage({ params }: PageProps) {
   const [{ data, error }] = useQuery({ query: ChannelPlayoutDocument, variables: { id: Number(params.id) }, requestPolicy: "network-only" });
   const channel = data?.channel;
   const playout = channel?.playout;
+  const [kind, setKind] = useState<ChosenKind>("Sequential");
+  useEffect(() => {
+    if (playout && KINDS.some((k) => k.value === playout.kind)) setKind(playout.kind as ChosenKind);
+  }, [playout]);
+  const onSaved = (build: { success: boolean }) => build.success && channel && navigate(`/watch/${encodeURIComponent(channel.number)}`);
   return (
     <Stack maw={1000}>
       <Breadcrumbs>
@@ -27,15 +42,21 @@ export default function ChannelPlayoutPage({ params }: PageProps) {
           <PlayoutResetButton channelId={channel!.id} />
         </Alert>
       )}
-      {playout && playout.kind !== "Sequential" ? (
-        <Text>This channel has a {playout.kind} playout, edited on its own page.</Text>
-      ) : channel ? (
-        <PlayoutSetup
-          channelId={channel.id}
-          playoutId={playout?.id}
-          initialDefinition={playout?.definition}
-          onSaved={(build) => build.success && navigate(`/watch/${encodeURIComponent(channel.number)}`)}
+      {channel && (
+        <SegmentedControl
+          aria-label="Playout kind"
+          data={KINDS.map((k) => ({ ...k }))}
+          value={kind}
+          onChange={(value) => setKind(value as ChosenKind)}
+          disabled={!!playout}
         />
+      )}
+      {playout && !KINDS.some((k) => k.value === playout.kind) ? (
+        <Text>This channel has a {playout.kind} playout.</Text>
+      ) : channel && kind === "Sequential" ? (
+        <PlayoutSetup channelId={channel.id} playoutId={playout?.id} initialDefinition={playout?.definition} onSaved={onSaved} />
+      ) : channel && kind !== "Sequential" ? (
+        <SourcePlayoutSetup key={kind} kind={kind} channelId={channel.id} playoutId={playout?.id} initial={{ scheduleId: playout?.scheduleId, scheduleFile: playout?.scheduleFile }} onSaved={onSaved} />
       ) : null}
     </Stack>
   );

@@ -1,0 +1,69 @@
+import { Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useQuery } from "urql";
+import { ServerMessage } from "../../components/ServerMessage";
+import { CreatePlayoutDocument, PlayoutSchedulesDocument, UpdatePlayoutDocument, type PlayoutKind } from "../../graphql/generated";
+import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
+import { useServerMutation } from "../../graphql/use-server-mutation";
+import type { PlayoutSaved } from "./PlayoutSetup";
+
+type SourceKind = Extract<PlayoutKind, "Classic" | "ExternalJson" | "Scripted">;
+
+const FILE_LABEL: Record<Exclude<SourceKind, "Classic">, { label: string; description: string; placeholder: string }> = {
+  ExternalJson: { label: "Channel file", description: "Absolute path of a dizqueTV channel JSON file; its programmes play back to back.", placeholder: "/media/channels/retro.json" },
+  Scripted: { label: "Command line", description: "A script (absolute path) and its arguments; it builds the schedule through the scripted-build API.", placeholder: "/home/me/airwave/one-day.mjs --channel retro" },
+};
+
+/**
+ * Gives a channel a playout whose source is a reference: a Classic schedule, or a file (ExternalJson channel
+ * file, Scripted command line). The server checks the source and builds; its messages show under the field.
+ */
+export function SourcePlayoutSetup(props: {
+  kind: SourceKind;
+  channelId: number;
+  playoutId?: number | null;
+  initial: { scheduleId?: number | null; scheduleFile?: string | null };
+  onSaved: (build: PlayoutSaved) => void;
+}) {
+  const { kind, channelId, playoutId, initial, onSaved } = props;
+  const [{ data }] = useQuery({ query: PlayoutSchedulesDocument, requestPolicy: "network-only", pause: kind !== "Classic" });
+  const [scheduleId, setScheduleId] = useState<string | null>(initial.scheduleId != null ? String(initial.scheduleId) : null);
+  const [scheduleFile, setScheduleFile] = useState(initial.scheduleFile ?? "");
+  const [errors, setErrors] = useState<ServerErrors | null>(null);
+  const [createState, create] = useServerMutation(CreatePlayoutDocument);
+  const [updateState, update] = useServerMutation(UpdatePlayoutDocument);
+
+  const input = kind === "Classic" ? { scheduleId: scheduleId ? Number(scheduleId) : null } : { scheduleFile: scheduleFile.trim() || null };
+  const save = async () => {
+    const result = playoutId ? await update({ id: playoutId, input }) : await create({ input: { channelId, kind, ...input } });
+    const change = result.data && ("createPlayout" in result.data ? result.data.createPlayout : result.data.updatePlayout);
+    if (result.error || !change) return setErrors(toServerErrors(result.error, ["scheduleId", "scheduleFile"]));
+    setErrors(change.build.success ? null : { fields: {}, general: `The build failed: ${change.build.message}`, unauthorized: false });
+    onSaved(change.build);
+  };
+
+  const schedules = (data?.schedules ?? []).map((s) => ({ value: String(s.id), label: `${s.name} (${s.items.length} item${s.items.length === 1 ? "" : "s"})` }));
+  return (
+    <Stack>
+      {kind === "Classic" ? (
+        <Select
+          label="Schedule"
+          description="The channel cycles through the schedule's items; editing the schedule rebuilds the channel."
+          placeholder={schedules.length ? "Pick a schedule" : "No schedules yet: make one on the Schedules page"}
+          data={schedules}
+          value={scheduleId}
+          onChange={setScheduleId}
+          searchable
+          error={errors?.fields.scheduleId}
+        />
+      ) : (
+        <TextInput {...FILE_LABEL[kind]} value={scheduleFile} onChange={(ev) => setScheduleFile(ev.currentTarget.value)} error={errors?.fields.scheduleFile} />
+      )}
+      <ServerMessage message={errors?.general ?? null} />
+      <Group justify="flex-end">
+        <Button onClick={save} loading={createState.fetching || updateState.fetching}>{playoutId ? "Save and rebuild" : "Create playout"}</Button>
+      </Group>
+      <Text size="xs" c="dimmed">Saving builds the schedule for the configured number of days.</Text>
+    </Stack>
+  );
+}
