@@ -51,10 +51,6 @@ class ClassicBuilder {
   private unitContext!: UnitPlanContext;
   private checkpoints: ClassicSnapshot[] = [];
   private checkpointDay = 0;
-  /** Index in `out` of the last programme of the running Duration window, when it is in this build. */
-  private windowLastPrimary: number | null = null;
-  /** Items passed over without playing (bounded per Duration window): steps that moved the content, not the clock. */
-  private passes = 0;
 
   constructor(private readonly input: ClassicBuildInput) {
     if (!Number.isFinite(input.start) || !Number.isFinite(input.horizonMs) || input.horizonMs < 0) {
@@ -118,7 +114,9 @@ class ClassicBuilder {
     const budget = this.input.budget ?? {};
     const maxItems = budget.maxItems ?? DEFAULT_MAX_ITEMS;
     const maxMs = budget.maxMs ?? DEFAULT_MAX_MS;
-    const stuckLimit = 6 + 4 * this.items.length;
+    // Steps that move no time: skipping items of empty content, ending blocks, and in Duration windows passing
+    // over items that do not fit (at most the content's size plus the discard attempts per window).
+    const stuckLimit = 6 + 4 * this.items.length + 2 * (this.largestContent() + Math.max(0, ...this.items.map((i) => i.discardToFillAttempts)));
     let stuck = 0;
     while (this.snap.cursor < until) {
       if (this.out.length > maxItems) throw new BuildError("too-many-items", `the build made more than ${maxItems} items`);
@@ -129,11 +127,14 @@ class ClassicBuilder {
         this.checkpoints.push(this.snapshot());
       }
       const before = this.snap.cursor;
-      const passes = this.passes;
+      const item = this.currentItem();
       this.step();
-      if (this.snap.cursor > before || this.passes !== passes) stuck = 0;
+      if (this.snap.cursor > before) stuck = 0;
       else if (++stuck > stuckLimit) {
-        throw new BuildError("no-progress", `the schedule made no progress at ${new Date(before).toISOString()} (check items whose content is empty or whose fixed starts collide)`);
+        throw new BuildError(
+          "no-progress",
+          `the schedule made no progress at ${new Date(before).toISOString()}, at schedule item ${item.index + 1} (${item.playoutMode}): check for content that is empty, fixed starts that collide, or a Duration shorter than every item with its filler`,
+        );
       }
     }
   }
@@ -187,7 +188,7 @@ class ClassicBuilder {
   private playFlood(item: ClassicScheduleItem, enumerator: UndoableEnumerator): void {
     if (!this.snap.inFlood) {
       this.snap.inFlood = true;
-      this.snap.floodLimit = this.nextFixedStart();
+      this.snap.floodLimit = this.nextFixedStart(item);
     }
     const limit = this.snap.floodLimit;
     if (limit === null || limit > this.snap.cursor) {
@@ -211,7 +212,6 @@ class ClassicBuilder {
       this.snap.durationFinish = this.snap.cursor + windowMs;
       this.snap.durationDiscards = 0;
       this.snap.durationSkips = 0;
-      this.windowLastPrimary = null;
     }
     const finish = this.snap.durationFinish;
     if (this.snap.cursor < finish) {
@@ -221,8 +221,12 @@ class ClassicBuilder {
         return this.snap.cursor + length <= finish;
       });
       if (pieces) {
+        const first = this.out.length;
         this.emit(pieces, item, true);
-        this.windowLastPrimary = lastPrimaryIndex(this.out);
+        // The guide shows the window as one block (reference §5.1): its programmes end at the window's end.
+        if ((item.tailMode ?? TailMode.None) !== TailMode.None) {
+          for (let i = first; i < this.out.length; i++) if (this.out[i].fillerKind === FillerKind.None && this.out[i].mediaItemId !== null) this.out[i].guideFinish = finish;
+        }
         return;
       }
       const discardable = item.playbackOrder === PlaybackOrder.Random || item.playbackOrder === PlaybackOrder.Shuffle;
@@ -230,13 +234,11 @@ class ClassicBuilder {
         // Longer than the whole window: it can never play here; the order moves past it.
         this.takeUnit(item, enumerator);
         this.snap.durationSkips++;
-        this.passes++;
         return;
       }
       if (!tooLong && discardable && this.snap.durationDiscards < item.discardToFillAttempts) {
         this.takeUnit(item, enumerator);
         this.snap.durationDiscards++;
-        this.passes++;
         return;
       }
     }
@@ -244,9 +246,7 @@ class ClassicBuilder {
     const tailMode = item.tailMode ?? TailMode.None;
     if (remaining > 0 && tailMode === TailMode.Filler) this.emit(this.tailAndFallback(item, remaining, item.tail), item, false);
     if (remaining > 0 && tailMode === TailMode.Offline) this.emit(this.filler.loopTrimmed(item.fallback, remaining), item, false);
-    if (tailMode !== TailMode.None && this.windowLastPrimary !== null) this.out[this.windowLastPrimary].guideFinish = finish;
     this.snap.durationFinish = null;
-    this.windowLastPrimary = null;
     this.advance();
   }
 
@@ -362,15 +362,19 @@ class ClassicBuilder {
     return tomorrow;
   }
 
-  /** Where a flood ends: the next occurrence of the following item's fixed start, or never (dynamic next item). */
-  private nextFixedStart(): number | null {
+  /**
+   * Where a flood ends: the next occurrence of the following item's fixed start, or never (dynamic next item).
+   * A flood followed by itself (its own fixed start) runs until that start comes round again, not zero time.
+   */
+  private nextFixedStart(current: ClassicScheduleItem): number | null {
     const next = this.peekNextItem();
     if (next.startTimeSeconds === null) return null;
     const cursor = this.snap.cursor;
     const date = this.zone.dateOf(cursor);
     const time = timeOfDay(next.startTimeSeconds);
     const today = this.zone.at(date, time);
-    return today >= cursor ? today : this.zone.at(this.zone.addDays(date, 1), time);
+    const reached = next === current ? today > cursor : today >= cursor;
+    return reached ? today : this.zone.at(this.zone.addDays(date, 1), time);
   }
 
   private multipleCount(item: ClassicScheduleItem, enumerator: UndoableEnumerator): number {
@@ -421,6 +425,14 @@ class ClassicBuilder {
     return content.items.length === 0;
   }
 
+  private largestContent(): number {
+    let largest = 0;
+    for (const content of Object.values(this.input.content.content)) {
+      largest = Math.max(largest, "entries" in content ? content.entries.reduce((sum, e) => sum + e.items.length, 0) : content.items.length);
+    }
+    return largest;
+  }
+
   private passOrder(pass: number): number[] {
     let order = this.passOrders.get(pass);
     if (!order) {
@@ -460,11 +472,6 @@ function timeOfDay(seconds: number) {
 function formatTime(seconds: number): string {
   const t = timeOfDay(seconds);
   return [t.hour, t.minute, t.second].map((n) => String(n).padStart(2, "0")).join(":");
-}
-
-function lastPrimaryIndex(items: readonly TimelineItem[]): number | null {
-  for (let i = items.length - 1; i >= 0; i--) if (items[i].mediaItemId !== null && items[i].fillerKind === FillerKind.None) return i;
-  return null;
 }
 
 /** The timeline from `from`: items that end after it, the first cut to start there. */

@@ -67,14 +67,15 @@ describe("Classic builder: playout modes", () => {
     expect(forever.items.every((i) => i.mediaItemId === 1)).toBe(true);
   });
 
-  it("Duration: whole items that fit the window; Offline tail leaves a gap and the last programme's guide end is the window end", () => {
+  it("Duration: whole items that fit the window; Offline tail leaves a gap and the window's programmes end at its end in the guide", () => {
     const def = schedule([
       scheduleItem(0, { playoutMode: PlayoutMode.Duration, playoutDurationMs: HOUR, tailMode: TailMode.Offline }),
       scheduleItem(1, { contentKey: "other" }),
     ]);
     const result = build(def, { main: [movie(1, 25), movie(2, 25)], other: [movie(10, 15)] }, { hours: 3 });
     expect(timeline(result, 6)).toEqual(["00:00 1", "00:25 2", "00:50 -", "01:00 10", "01:15 1", "01:40 2"]);
-    expect(result.items[1].guideFinish).toBe(T0 + HOUR);
+    expect(result.items.slice(0, 2).map((i) => i.guideFinish)).toEqual([T0 + HOUR, T0 + HOUR]);
+    expect(result.items[3].guideFinish).toBeUndefined();
   });
 
   it("Duration: tail mode None starts the next item at once; Filler plays tail items then fallback cut to the window end", () => {
@@ -163,5 +164,20 @@ describe("Classic builder: playout modes", () => {
     // Flood with nothing that fits and a Strict 00:00 item whose content is all zero-length: the cursor cannot move.
     const def = schedule([scheduleItem(0, { contentKey: "zero" }), scheduleItem(1, { contentKey: "zero2" })]);
     expect(() => build(def, { zero: [movie(1, 0)], zero2: [movie(2, 0)] })).toThrow(/made no progress/);
+  });
+
+  it("a Flood that is the schedule's only item, with a fixed start, floods from that start until it comes round again", () => {
+    const result = build(schedule([scheduleItem(0, { playoutMode: PlayoutMode.Flood, startTimeSeconds: 6 * 3600 })]), { main: [movie(1, 50)] }, { hours: 48 });
+    expect(timeline(result, 3)).toEqual(["00:00 -", "06:00 1", "06:50 1"]);
+    // 06:00 + 21 × 50 min = 23:30; the next 50 minutes would pass 06:00 tomorrow only after 29 items.
+    const tomorrow = T0 + 30 * HOUR;
+    const around = result.items.filter((i) => i.start < tomorrow && i.finish >= tomorrow - HOUR);
+    expect(around.at(-1)!.finish).toBe(tomorrow);
+    expect(result.items.find((i) => i.start === tomorrow)?.mediaItemId).toBe(1);
+  });
+
+  it("a Duration shorter than every item with its filler stops with a message naming the item", () => {
+    const def = schedule([scheduleItem(0, { playoutMode: PlayoutMode.Duration, playoutDurationMs: 10 * MIN, tailMode: TailMode.None })]);
+    expect(() => build(def, { main: [movie(1, 30), movie(2, 45)] })).toThrow(/no progress .* schedule item 1 \(Duration\)/);
   });
 });
