@@ -1,0 +1,177 @@
+import { FillerKind } from "../../domain/enums";
+import type { ContentEnumerator } from "../content/enumerator";
+import type { SimpleOrder } from "../content/enumerators/simple";
+import { createEnumerator } from "../content/factory";
+import { ContentHistory, historyKey } from "../content/history";
+import { anchorOf } from "../content/state";
+import type { MediaItem } from "../content/types";
+import { contentSeed } from "../random";
+import { BuildError } from "../sequential/errors";
+import { ZoneClock } from "../sequential/zone-clock";
+import type { TimelineItem } from "../timeline-item";
+import { effectiveBlocks, type EffectiveBlock } from "./effective-blocks";
+import type { BlockBuildInput, BlockBuildResult, BlockItemDefinition, BlockPlaybackOrder } from "./types";
+
+const DAY = 86_400_000;
+const DEFAULT_MAX_ITEMS = 250_000;
+const DEFAULT_MAX_MS = 10_000;
+
+const ORDER: Record<BlockPlaybackOrder, SimpleOrder> = {
+  Chronological: "chronological",
+  SeasonEpisode: "seasonEpisode",
+  Shuffle: "shuffle",
+  Random: "random",
+  RandomRotation: "randomRotation",
+};
+
+const itemKey = (item: BlockItemDefinition) => historyKey({ blockItem: item.id, order: item.playbackOrder });
+const GAP_KEY = (contentKey: string) => historyKey({ gapFiller: contentKey });
+
+/**
+ * The Block playout builder (reference §5.2): for each local day the assigned template's blocks, each filled by
+ * cycling its items (one media item per block item per turn, each item its own order and history), gaps between
+ * blocks filled by the gap filler or left offline. Reset and Refresh rebuild from the block playing at `start`
+ * (Reset starts every block item's content over, Refresh keeps the progress made before that block); Continue appends the blocks after the last one
+ * built, so a Reset followed by Continues equals one longer Reset. Pure: clock, zone and seed come in.
+ */
+export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
+  if (!Number.isFinite(input.start) || !Number.isFinite(input.horizonMs) || input.horizonMs < 0) {
+    throw new BuildError("invalid-input", "start and horizon must be finite, the horizon not negative");
+  }
+  const zone = new ZoneClock(input.timeZone);
+  const until = input.start + input.horizonMs;
+  const warnings = new Set<string>();
+  const out: TimelineItem[] = [];
+  const maxItems = input.budget?.maxItems ?? DEFAULT_MAX_ITEMS;
+  const maxMs = input.budget?.maxMs ?? DEFAULT_MAX_MS;
+  const previous = input.previousState?.version === 1 ? input.previousState : undefined;
+  const history = new ContentHistory(previous?.history ?? []);
+
+  const continuing = input.mode === "Continue" && previous?.builtUntil != null && previous.cursor != null;
+  if (input.mode === "Reset") history.erase();
+
+  // Blocks of the day before (one may still be running) through the horizon's day.
+  const firstDay = zone.addDays(zone.dateOf(continuing ? Math.min(previous!.builtUntil!, input.start) : input.start), -1);
+  const days = Math.ceil((until - zone.at(firstDay, { hour: 0, minute: 0, second: 0 })) / DAY) + 2;
+  const all = effectiveBlocks(zone, firstDay, days, new Map(input.blocks.map((b) => [b.id, b])), new Map(input.templates.map((t) => [t.id, t])), input.assignments);
+  const blocks = continuing ? all.filter((b) => b.start >= previous!.builtUntil!) : all.filter((b) => b.end > input.start);
+
+  // Refresh keeps the progress made before the block it rebuilds from.
+  if (!continuing && blocks[0]) history.forgetFrom(Math.min(blocks[0].start, input.start));
+  let cursor = continuing ? previous!.cursor! : Math.min(blocks[0]?.start ?? input.start, input.start);
+  let builtUntil = continuing ? previous!.builtUntil : null;
+  let nextGuideGroup = previous?.nextGuideGroup ?? 1;
+  const enumerators = new Map<string, ContentEnumerator<MediaItem>>();
+  const enumerator = (key: string, contentKey: string, order: SimpleOrder, at: number) => {
+    let e = enumerators.get(key);
+    if (!e) {
+      e = createEnumerator({ order, items: input.content[contentKey] ?? [] }, { seed: contentSeed(input.seed >>> 0, key), state: history.stateBefore(key, at) });
+      enumerators.set(key, e);
+    }
+    return e;
+  };
+
+  const fillGap = (from: number, to: number) => {
+    if (to <= from) return;
+    const gap = input.gapFiller;
+    const filler = gap ? enumerator(GAP_KEY(gap.contentKey), gap.contentKey, "shuffle", from) : undefined;
+    let t = from;
+    for (let empty = 0; filler && t < to && empty <= filler.count; ) {
+      const media = filler.current();
+      if (!media) break;
+      filler.moveNext();
+      if (media.durationMs <= 0) {
+        empty++;
+        continue;
+      }
+      empty = 0;
+      const finish = Math.min(t + media.durationMs, to);
+      out.push({ start: t, finish, mediaItemId: media.id, inPointMs: 0, outPointMs: finish - t, fillerKind: FillerKind.Fallback, guideGroup: 0, disableWatermarks: false, contentKey: gap!.contentKey });
+      history.record({ key: GAP_KEY(gap!.contentKey), when: t, finish, item: anchorOf(media), state: filler.state() });
+      t = finish;
+    }
+    if (t < to) out.push({ start: t, finish: to, mediaItemId: null, inPointMs: 0, outPointMs: to - t, fillerKind: FillerKind.None, guideGroup: 0, disableWatermarks: false, contentKey: null });
+  };
+
+  const fillBlock = (placed: EffectiveBlock) => {
+    const { block, end } = placed;
+    const items = [...block.items].sort((a, b) => a.index - b.index);
+    let t = Math.max(cursor, placed.start);
+    let misses = 0;
+    let lastGroup = 0;
+    for (let turn = 0; items.length && misses < items.length; turn++) {
+      if (t >= end) break;
+      const item = items[turn % items.length];
+      const e = enumerator(itemKey(item), item.contentKey, ORDER[item.playbackOrder] ?? "shuffle", placed.start);
+      let media = e.current();
+      for (let tries = 0; media && media.durationMs <= 0 && tries <= e.count; tries++) {
+        warnings.add(`media item ${media.id} has no duration; skipped`);
+        e.moveNext();
+        media = e.current();
+      }
+      if (!media || media.durationMs <= 0) {
+        warnings.add(`block "${block.name}": item ${item.index + 1} ("${item.contentKey}") has no playable media; skipped`);
+        misses++;
+        continue;
+      }
+      if (block.stopScheduling === "BeforeDurationEnd" && t + media.durationMs > end) break;
+      misses = 0;
+      const finish = t + media.durationMs;
+      const hidden = !item.includeInProgramGuide;
+      const group = hidden && lastGroup > 0 ? lastGroup : nextGuideGroup++;
+      lastGroup = group;
+      const timeline: TimelineItem = {
+        start: t,
+        finish,
+        mediaItemId: media.id,
+        inPointMs: 0,
+        outPointMs: media.durationMs,
+        fillerKind: FillerKind.None,
+        guideGroup: group,
+        disableWatermarks: item.disableWatermarks,
+        contentKey: item.contentKey,
+      };
+      if (hidden) timeline.hiddenFromGuide = true;
+      if (item.watermarkIds?.length && !item.disableWatermarks) timeline.watermarkIds = item.watermarkIds;
+      out.push(timeline);
+      e.moveNext();
+      history.record({ key: itemKey(item), when: t, finish, item: anchorOf(media), state: e.state() });
+      t = finish;
+      if (out.length > maxItems) throw new BuildError("too-many-items", `the build made more than ${maxItems} items`);
+    }
+    cursor = Math.max(t, placed.start);
+    builtUntil = end;
+  };
+
+  for (const placed of blocks) {
+    if (placed.start >= until) {
+      // The gap up to the first block past the horizon: the same gap a longer build makes there.
+      fillGap(cursor, placed.start);
+      cursor = Math.max(cursor, placed.start);
+      break;
+    }
+    if (input.budget?.elapsedMs && input.budget.elapsedMs() > maxMs) throw new BuildError("time-budget", `the build took longer than ${maxMs} ms`);
+    fillGap(cursor, placed.start);
+    fillBlock(placed);
+  }
+  if (!input.templates.length || !input.assignments.length) warnings.add("no template is assigned to any date: the channel stays offline");
+
+  history.cleanUp(input.start);
+  return {
+    items: continuing ? out : clip(out, input.start),
+    replaces: !continuing,
+    state: { version: 1, history: history.entries(), builtUntil, cursor, nextGuideGroup },
+    warnings: [...warnings],
+  };
+}
+
+/** The timeline from `from`: items that end after it, the first cut to start there. */
+function clip(items: readonly TimelineItem[], from: number): TimelineItem[] {
+  const kept = items.filter((item) => item.finish > from);
+  const first = kept[0];
+  if (first && first.start < from) {
+    const cut = from - first.start;
+    kept[0] = first.mediaItemId === null ? { ...first, start: from, outPointMs: first.outPointMs - cut } : { ...first, start: from, inPointMs: first.inPointMs + cut };
+  }
+  return kept;
+}

@@ -1,0 +1,3 @@
+export { buildBlockPlayout } from "./build";
+export { templateFor } from "./effective-blocks";
+export type * from "./types";
