@@ -18,6 +18,7 @@ import {
   TailMode,
 } from "../domain/enums";
 import { compileIntegerExpression } from "../playout/grammar/expression";
+import { checkTarget, lookUpTargets, type KnownTargets } from "./content-targets";
 import { DomainError } from "./domain-error";
 import { parseSearchQuery } from "./search";
 import { parseTimeSpan } from "./validation/time-span";
@@ -145,28 +146,6 @@ export interface ScheduleView {
 /** Called after the items of a schedule changed wholesale, with the Classic playouts that use it. */
 export type ScheduleRebuildHook = (playoutIds: number[]) => Promise<void>;
 
-type TargetField = "collectionId" | "mediaItemId" | "multiCollectionId" | "smartCollectionId" | "playlistId" | "searchQuery";
-
-const TARGET_FIELDS: readonly TargetField[] = ["collectionId", "mediaItemId", "multiCollectionId", "smartCollectionId", "playlistId", "searchQuery"];
-
-/** The kinds of content a schedule item may play, and the field each one needs. */
-export const SCHEDULE_TARGET_FIELD: Readonly<Partial<Record<CollectionType, TargetField>>> = {
-  [CollectionType.Collection]: "collectionId",
-  [CollectionType.TelevisionShow]: "mediaItemId",
-  [CollectionType.TelevisionSeason]: "mediaItemId",
-  [CollectionType.Artist]: "mediaItemId",
-  [CollectionType.MultiCollection]: "multiCollectionId",
-  [CollectionType.SmartCollection]: "smartCollectionId",
-  [CollectionType.Playlist]: "playlistId",
-  [CollectionType.SearchQuery]: "searchQuery",
-};
-const SCHEDULE_COLLECTION_TYPES = Object.keys(SCHEDULE_TARGET_FIELD) as CollectionType[];
-
-const MEDIA_KIND_FOR: Partial<Record<CollectionType, MediaItemKind>> = {
-  [CollectionType.TelevisionShow]: MediaItemKind.Show,
-  [CollectionType.TelevisionSeason]: MediaItemKind.Season,
-  [CollectionType.Artist]: MediaItemKind.Artist,
-};
 
 const FILLER_FIELDS = [
   ["preRollFillerId", FillerKind.PreRoll],
@@ -194,12 +173,7 @@ const DAY_SECONDS = 24 * 3600;
 const LANGUAGE_CODE = /^[A-Za-z]{3}$/;
 
 /** Everything an item may point at, looked up once for a whole list. */
-interface Known {
-  collections: Set<number>;
-  multiCollections: Set<number>;
-  smartCollections: Set<number>;
-  playlists: Set<number>;
-  media: Map<number, MediaItem>;
+interface Known extends KnownTargets {
   fillers: Map<number, { kind: FillerKind; mode: FillerMode | null }>;
   watermarks: Set<number>;
 }
@@ -350,25 +324,15 @@ export class ScheduleService {
   }
 
   private async lookUp(repos: Repositories, inputs: readonly ScheduleItemInput[]): Promise<Known> {
-    const wanted = (field: Exclude<TargetField, "searchQuery">) =>
-      [...new Set(inputs.filter((i) => SCHEDULE_TARGET_FIELD[i.collectionType] === field).map((i) => i[field]).filter((id): id is number => Number.isInteger(id)))];
     const fillerIds = [...new Set(inputs.flatMap((i) => FILLER_FIELDS.map(([f]) => i[f])).filter((id): id is number => Number.isInteger(id)))];
     const watermarkIds = [...new Set(inputs.flatMap((i) => (Array.isArray(i.watermarkIds) ? i.watermarkIds : [])).filter((id) => Number.isInteger(id)))];
-    const [collections, multiCollections, smartCollections, playlists, media, fillers, watermarks] = await Promise.all([
-      repos.collections.findByIds(wanted("collectionId")),
-      repos.multiCollections.findByIds(wanted("multiCollectionId")),
-      repos.multiCollections.smartCollectionsByIds(wanted("smartCollectionId")),
-      repos.playlists.findByIds(wanted("playlistId")),
-      repos.mediaItems.findByIds(wanted("mediaItemId")),
+    const [targets, fillers, watermarks] = await Promise.all([
+      lookUpTargets(repos, inputs),
       repos.schedules.fillerPresetsByIds(fillerIds),
       repos.schedules.watermarksByIds(watermarkIds),
     ]);
     return {
-      collections: new Set(collections.map((c) => c.id)),
-      multiCollections: new Set(multiCollections.map((c) => c.id)),
-      smartCollections: new Set(smartCollections.map((c) => c.id)),
-      playlists: new Set(playlists.map((p) => p.id)),
-      media: new Map(media.map((m) => [m.id, m])),
+      ...targets,
       fillers: new Map(fillers.map((f) => [f.id, { kind: f.kind, mode: f.mode }])),
       watermarks: new Set(watermarks.map((w) => w.id)),
     };
@@ -398,22 +362,7 @@ export class ScheduleService {
     }
 
     // target
-    const target = SCHEDULE_TARGET_FIELD[item.collectionType];
-    if (!target) {
-      v.add(`${at}collectionType`, `must be one of ${SCHEDULE_COLLECTION_TYPES.join(", ")}`);
-    } else {
-      for (const field of TARGET_FIELDS) {
-        const value = item[field] ?? null;
-        if (field !== target) {
-          if (value !== null) v.add(`${at}${field}`, `must not be given for collectionType ${item.collectionType}`);
-        } else if (value === null || value === "") {
-          v.add(`${at}${field}`, `is required for collectionType ${item.collectionType}`);
-        } else {
-          const problem = this.targetProblem(item.collectionType, field, value, known);
-          if (problem) v.add(`${at}${field}`, problem);
-        }
-      }
-    }
+    const targetRow = checkTarget(v, at, item, known);
 
     // playback order
     const order = item.playbackOrder;
@@ -550,13 +499,7 @@ export class ScheduleService {
       startTimeSeconds,
       fixedStartTimeBehavior: startTimeSeconds === null ? null : fixedStartTimeBehavior,
       playoutMode: mode,
-      collectionType: item.collectionType,
-      collectionId: target === "collectionId" ? item.collectionId ?? null : null,
-      mediaItemId: target === "mediaItemId" ? item.mediaItemId ?? null : null,
-      multiCollectionId: target === "multiCollectionId" ? item.multiCollectionId ?? null : null,
-      smartCollectionId: target === "smartCollectionId" ? item.smartCollectionId ?? null : null,
-      playlistId: target === "playlistId" ? item.playlistId ?? null : null,
-      searchQuery: target === "searchQuery" ? String(item.searchQuery ?? "").trim() : null,
+      ...targetRow,
       playbackOrder: order,
       marathon,
       multipleMode,
@@ -579,36 +522,7 @@ export class ScheduleService {
     };
   }
 
-  /** Why the target of an item cannot be used, if it cannot. */
-  private targetProblem(type: CollectionType, field: TargetField, value: number | string, known: Known): string | undefined {
-    if (field === "searchQuery") {
-      if (typeof value !== "string" || !value.trim()) return "is required for collectionType SearchQuery";
-      try {
-        parseSearchQuery(value);
-        return undefined;
-      } catch (error) {
-        if (error instanceof DomainError) return `is not a valid search query: ${error.message}`;
-        throw error;
-      }
-    }
-    const id = value as number;
-    switch (field) {
-      case "collectionId":
-        return known.collections.has(id) ? undefined : `collection ${id} does not exist`;
-      case "multiCollectionId":
-        return known.multiCollections.has(id) ? undefined : `multi collection ${id} does not exist`;
-      case "smartCollectionId":
-        return known.smartCollections.has(id) ? undefined : `smart collection ${id} does not exist`;
-      case "playlistId":
-        return known.playlists.has(id) ? undefined : `playlist ${id} does not exist`;
-      case "mediaItemId": {
-        const media = known.media.get(id);
-        const kind = MEDIA_KIND_FOR[type];
-        if (!media) return `media item ${id} does not exist`;
-        return media.kind === kind ? undefined : `media item ${id} is a ${media.kind}, not ${kind === MediaItemKind.Artist ? "an" : "a"} ${kind}`;
-      }
-    }
-  }
+
 }
 
 /** The same content must use one playback order across the schedule; `at` null marks items already stored. */
