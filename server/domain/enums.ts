@@ -196,3 +196,8 @@ export enum DayOfWeek {
   Saturday = "Saturday",
   Sunday = "Sunday",
 }
+
+export enum BlockStopScheduling {
+  AfterDurationEnd = "AfterDurationEnd",
+  BeforeDurationEnd = "BeforeDurationEnd",
+}

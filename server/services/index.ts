@@ -20,6 +20,9 @@ import { PlayoutService, type PlayoutSettings } from "./playout-service";
 import { SequentialKind } from "./playout-kinds/sequential-kind";
 import { ExternalJsonKind } from "./playout-kinds/external-json-kind";
 import { ClassicKind } from "./playout-kinds/classic-kind";
+import { BlockKind } from "./playout-kinds/block-kind";
+import { BlockService } from "./block-service";
+import { BlockTemplateService } from "./block-template-service";
 import { ScriptedKind } from "./playout-kinds/scripted-kind";
 import { ScriptedBuildService } from "./scripted/scripted-build-service";
 import type { ScriptLauncher } from "./scripted/script-launcher";
@@ -34,6 +37,8 @@ import { WatermarkService } from "./watermark-service";
 
 /** Every service, wired once per running server and shared by REST and GraphQL. */
 export interface Services {
+  blocks: BlockService;
+  blockTemplates: BlockTemplateService;
   channels: ChannelService;
   collections: CollectionService;
   ffmpegProfiles: FFmpegProfileService;
@@ -94,9 +99,15 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock);
   playouts.register(new ExternalJsonKind(db));
   playouts.register(new ClassicKind(db, playoutContent));
+  playouts.register(new BlockKind(db, playoutContent));
+  const refresh = async (ids: number[]) => {
+    for (const id of ids) await playouts.build(id, BuildMode.Refresh);
+  };
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
   return {
+    blocks: new BlockService(db, refresh),
+    blockTemplates: new BlockTemplateService(db, refresh),
     channels,
     collections: new CollectionService(db),
     ffmpegProfiles,
@@ -113,7 +124,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     playoutContent,
     playouts,
     scriptedBuilds,
-    schedules: new ScheduleService(db, async (ids) => { for (const id of ids) await playouts.build(id, BuildMode.Refresh); }),
+    schedules: new ScheduleService(db, refresh),
     maintenance: new MaintenanceService(db, deps.dataDir),
     seed: new SeedService(db, ffmpegProfiles, channels),
     settings: deps.config ? new SettingsService(deps.config, deps.environment) : undefined,

@@ -27,6 +27,7 @@ import {
   WatermarkMode,
   WatermarkPosition,
   WatermarkSize,
+  BlockStopScheduling,
 } from "../../domain/enums";
 
 let registered = false;
@@ -56,6 +57,7 @@ export function registerEnums(): void {
   registerEnumType(MarathonGroupBy, { name: "MarathonGroupBy" });
   registerEnumType(MultipleMode, { name: "MultipleMode" });
   registerEnumType(DayOfWeek, { name: "DayOfWeek" });
+  registerEnumType(BlockStopScheduling, { name: "BlockStopScheduling" });
   registerEnumType(FillerKind, { name: "FillerKind" });
   registerEnumType(FillerMode, { name: "FillerMode" });
   registerEnumType(WatermarkImageSource, { name: "WatermarkImageSource" });

@@ -2,6 +2,7 @@ import "reflect-metadata";
 import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { registerEnums } from "./enums";
+import { BlockResolver, BlockTemplateResolver } from "./resolvers/block-resolver";
 import { ChannelResolver } from "./resolvers/channel-resolver";
 import { CollectionResolver } from "./resolvers/collection-resolver";
 import { FFmpegProfileResolver } from "./resolvers/ffmpeg-profile-resolver";
@@ -20,7 +21,7 @@ import { SessionResolver } from "./resolvers/session-resolver";
 import { SettingsResolver } from "./resolvers/settings-resolver";
 import { WatermarkResolver } from "./resolvers/watermark-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

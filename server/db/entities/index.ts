@@ -1,3 +1,4 @@
+import { Block, BlockItem, BlockTemplate, BlockTemplateItem, PlayoutTemplate } from "./block";
 import { Channel } from "./channel";
 import { Collection, CollectionItem, MultiCollection, MultiCollectionItem, SmartCollection } from "./collection";
 import { FFmpegProfile } from "./ffmpeg-profile";
@@ -15,14 +16,14 @@ import { Setting } from "./setting";
 import { Watermark } from "./watermark";
 
 export {
-  Artwork, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
+  Artwork, Block, BlockItem, BlockTemplate, BlockTemplateItem, PlayoutTemplate, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
   MediaGuid, MediaItem, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, Playlist,
   PlaylistGroup, PlaylistItem, Playout, PlayoutBuild, PlayoutItem, Resolution, Schedule, ScheduleItem, Setting,
   SmartCollection, Watermark,
 };
 
 export const ALL_ENTITIES = [
-  Artwork, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
+  Artwork, Block, BlockItem, BlockTemplate, BlockTemplateItem, PlayoutTemplate, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
   MediaGuid, MediaItem, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, Playlist,
   PlaylistGroup, PlaylistItem, Playout, PlayoutBuild, PlayoutItem, Resolution, Schedule, ScheduleItem, Setting,
   SmartCollection, Watermark,

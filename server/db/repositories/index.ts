@@ -1,3 +1,4 @@
+import { BlockRepository } from "./block-repository";
 import type { EntityManager } from "typeorm";
 import { ChannelRepository } from "./channel-repository";
 import { CollectionRepository } from "./collection-repository";
@@ -18,6 +19,7 @@ import { WatermarkRepository } from "./watermark-repository";
 
 /** Every repository, bound to one entity manager (a transaction's, or the plain one for reads). */
 export interface Repositories {
+  blocks: BlockRepository;
   channels: ChannelRepository;
   collections: CollectionRepository;
   ffmpegProfiles: FFmpegProfileRepository;
@@ -39,6 +41,7 @@ export interface Repositories {
 
 export function createRepositories(manager: EntityManager): Repositories {
   return {
+    blocks: new BlockRepository(manager),
     channels: new ChannelRepository(manager),
     collections: new CollectionRepository(manager),
     ffmpegProfiles: new FFmpegProfileRepository(manager),

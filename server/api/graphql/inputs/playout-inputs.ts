@@ -1,6 +1,7 @@
 import { Field, InputType, Int } from "type-graphql";
 import { PlayoutKind } from "../../../domain/enums";
 import type { PlayoutCreateInput, PlayoutUpdateInput } from "../../../services/playout-input";
+import { PlayoutTemplateAssignmentInputType } from "./block-inputs";
 
 @InputType("PlayoutCreateInput", { description: "A new playout; which source fields it takes depends on kind." })
 export class PlayoutCreateInputType implements PlayoutCreateInput {
@@ -18,6 +19,9 @@ export class PlayoutCreateInputType implements PlayoutCreateInput {
 
   @Field(() => String, { nullable: true, description: "YAML definition text stored with the playout (imports resolve under <data>/definitions/)." })
   definition?: string;
+
+  @Field(() => [PlayoutTemplateAssignmentInputType], { nullable: true, description: "Block: which block templates play on which dates." })
+  templates?: PlayoutTemplateAssignmentInputType[];
 }
 
 @InputType("PlayoutUpdateInput", { description: "Replaces a playout's source (the kind stays)." })
@@ -30,4 +34,7 @@ export class PlayoutUpdateInputType implements PlayoutUpdateInput {
 
   @Field(() => String, { nullable: true })
   definition?: string;
+
+  @Field(() => [PlayoutTemplateAssignmentInputType], { nullable: true, description: "Block: which block templates play on which dates." })
+  templates?: PlayoutTemplateAssignmentInputType[];
 }

@@ -1,0 +1,97 @@
+import { Field, InputType, Int } from "type-graphql";
+import { BlockStopScheduling, CollectionType, DayOfWeek, PlaybackOrder } from "../../../domain/enums";
+import type { BlockInput, BlockItemInput, BlockTemplateInput, BlockTemplateItemInput } from "../../../services/block-input";
+import type { PlayoutTemplateAssignmentInput } from "../../../services/playout-input";
+
+@InputType("BlockItemInput", { description: "One item of a block: what it plays and in which order." })
+export class BlockItemInputType implements BlockItemInput {
+  @Field(() => CollectionType)
+  collectionType: CollectionType;
+
+  @Field(() => Int, { nullable: true })
+  collectionId?: number | null;
+
+  @Field(() => Int, { nullable: true, description: "Show, season or artist." })
+  mediaItemId?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  multiCollectionId?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  smartCollectionId?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  playlistId?: number | null;
+
+  @Field(() => String, { nullable: true })
+  searchQuery?: string | null;
+
+  @Field(() => PlaybackOrder, { description: "Chronological, SeasonEpisode, Shuffle, Random or RandomRotation." })
+  playbackOrder: PlaybackOrder;
+
+  @Field(() => Boolean, { nullable: true })
+  includeInProgramGuide?: boolean;
+
+  @Field(() => Boolean, { nullable: true })
+  disableWatermarks?: boolean;
+
+  @Field(() => [Int], { nullable: true })
+  watermarkIds?: number[];
+}
+
+@InputType("BlockInput", { description: "A block with its whole item list." })
+export class BlockInputType implements BlockInput {
+  @Field(() => String)
+  name: string;
+
+  @Field(() => Int)
+  minutes: number;
+
+  @Field(() => BlockStopScheduling, { nullable: true })
+  stopScheduling?: BlockStopScheduling;
+
+  @Field(() => [BlockItemInputType])
+  items: BlockItemInputType[];
+}
+
+@InputType("BlockTemplateItemInput")
+export class BlockTemplateItemInputType implements BlockTemplateItemInput {
+  @Field(() => Int)
+  blockId: number;
+
+  @Field(() => String, { description: "Local start time hh:mm:ss." })
+  startTime: string;
+}
+
+@InputType("BlockTemplateInput", { description: "A day of blocks at local start times." })
+export class BlockTemplateInputType implements BlockTemplateInput {
+  @Field(() => String)
+  name: string;
+
+  @Field(() => [BlockTemplateItemInputType])
+  items: BlockTemplateItemInputType[];
+}
+
+@InputType("PlayoutTemplateAssignmentInput", { description: "Block playouts: a template and the dates it plays (every given filter must match; higher priority wins)." })
+export class PlayoutTemplateAssignmentInputType implements PlayoutTemplateAssignmentInput {
+  @Field(() => Int)
+  templateId: number;
+
+  @Field(() => Int, { nullable: true })
+  priority?: number;
+
+  @Field(() => [DayOfWeek], { nullable: true })
+  daysOfWeek?: DayOfWeek[];
+
+  @Field(() => [Int], { nullable: true })
+  daysOfMonth?: number[];
+
+  @Field(() => [Int], { nullable: true })
+  monthsOfYear?: number[];
+
+  @Field(() => String, { nullable: true, description: "yyyy-MM-dd, inclusive." })
+  startDate?: string;
+
+  @Field(() => String, { nullable: true, description: "yyyy-MM-dd, inclusive." })
+  endDate?: string;
+}

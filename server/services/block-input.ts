@@ -1,0 +1,48 @@
+import type { BlockStopScheduling, CollectionType, PlaybackOrder } from "../domain/enums";
+
+/** One item of a block: what it plays, in which order. */
+export interface BlockItemInput {
+  collectionType: CollectionType;
+  /** @isInt */
+  collectionId?: number | null;
+  /** Show, season or artist. @isInt */
+  mediaItemId?: number | null;
+  /** @isInt */
+  multiCollectionId?: number | null;
+  /** @isInt */
+  smartCollectionId?: number | null;
+  /** @isInt */
+  playlistId?: number | null;
+  searchQuery?: string | null;
+  /** Chronological, SeasonEpisode, Shuffle, Random or RandomRotation. */
+  playbackOrder: PlaybackOrder;
+  /** Default true; false hides the item's programmes in the guide (they join the programme before). */
+  includeInProgramGuide?: boolean;
+  disableWatermarks?: boolean;
+  watermarkIds?: number[];
+}
+
+/** A block: a name, a length, and its items (the whole list; PUT replaces it). */
+export interface BlockInput {
+  /** 1–50 characters, unique. */
+  name: string;
+  /** 1–1440. @isInt */
+  minutes: number;
+  /** Default AfterDurationEnd: the item that crosses the end still plays whole. */
+  stopScheduling?: BlockStopScheduling;
+  items: BlockItemInput[];
+}
+
+export interface BlockTemplateItemInput {
+  /** @isInt */
+  blockId: number;
+  /** Local start time, hh:mm:ss (00:00:00–23:59:59). */
+  startTime: string;
+}
+
+/** A block template: one day of blocks at local start times. */
+export interface BlockTemplateInput {
+  /** 1–50 characters, unique. */
+  name: string;
+  items: BlockTemplateItemInput[];
+}
