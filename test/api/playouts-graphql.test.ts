@@ -272,14 +272,16 @@ describe("GraphQL playouts obey the REST rules with the same messages", () => {
     expect((await sameErrors(restCreate(mirrored), gqlCreate(mirrored)))[0].message).toMatch(/mirrors another channel/);
   });
 
-  it("exactly one of scheduleFile and definition; other kinds are not available yet", async () => {
+  it("exactly one of scheduleFile and definition; each kind refuses the others' source fields, with the same messages", async () => {
     const channel = await newChannel();
     const none = { channelId: channel.id, kind: "Sequential" };
     expect((await sameErrors(restCreate(none), gqlCreate(none)))[0].message).toBe("give exactly one of scheduleFile and definition");
     const both = { channelId: channel.id, kind: "Sequential", definition: DEFINITION, scheduleFile: "/tmp/x.yml" };
     await sameErrors(restCreate(both), gqlCreate(both));
     const classic = { channelId: channel.id, kind: "Classic", definition: DEFINITION };
-    expect((await sameErrors(restCreate(classic), gqlCreate(classic)))[0].field).toBe("kind");
+    expect((await sameErrors(restCreate(classic), gqlCreate(classic))).map((e) => e.field).sort()).toEqual(["definition", "scheduleId"]);
+    const block = { channelId: channel.id, kind: "Block", scheduleFile: "/tmp/x.yml" };
+    expect((await sameErrors(restCreate(block), gqlCreate(block))).map((e) => e.field).sort()).toEqual(["scheduleFile", "templates"]);
     // An unknown kind is a client error in both (400 / GraphQL input validation), never a 5xx.
     expect((await writer.post("/api/v1/playouts", { channelId: channel.id, kind: "Bogus", definition: DEFINITION })).status).toBe(400);
     const bogus = await mutate(CREATE, { input: { channelId: channel.id, kind: "Bogus", definition: DEFINITION } });
