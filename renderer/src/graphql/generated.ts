@@ -5,6 +5,27 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type CollectionType =
+  | 'Collection'
+  | 'TelevisionShow'
+  | 'TelevisionSeason'
+  | 'Artist'
+  | 'MultiCollection'
+  | 'SmartCollection'
+  | 'Playlist'
+  | 'SearchQuery'
+  | 'MediaItem';
+
+export type PlaybackOrder =
+  | 'Chronological'
+  | 'SeasonEpisode'
+  | 'Random'
+  | 'Shuffle'
+  | 'ShuffleInOrder'
+  | 'MultiEpisodeShuffle'
+  | 'RandomRotation'
+  | 'Marathon';
+
 export type StreamingMode =
   | 'TransportStream'
   | 'TransportStreamHybrid'
@@ -48,32 +69,11 @@ export type FillerMode =
   | 'RandomCount'
   | 'Pad';
 
-export type CollectionType =
-  | 'Collection'
-  | 'TelevisionShow'
-  | 'TelevisionSeason'
-  | 'Artist'
-  | 'MultiCollection'
-  | 'SmartCollection'
-  | 'Playlist'
-  | 'SearchQuery'
-  | 'MediaItem';
-
 export type LibraryKind =
   | 'Movies'
   | 'Shows'
   | 'OtherVideos'
   | 'Music';
-
-export type PlaybackOrder =
-  | 'Chronological'
-  | 'SeasonEpisode'
-  | 'Random'
-  | 'Shuffle'
-  | 'ShuffleInOrder'
-  | 'MultiEpisodeShuffle'
-  | 'RandomRotation'
-  | 'Marathon';
 
 export type FixedStartTimeBehavior =
   | 'Strict'
@@ -124,6 +124,10 @@ export type ChannelCreateInput = {
   preferredAudioLanguageCode?: string | null | undefined;
   preferredSubtitleLanguageCode?: string | null | undefined;
   subtitleMode?: SubtitleMode | null | undefined;
+  /** Watermark shown on the channel's programmes. */
+  watermarkId?: number | null | undefined;
+  /** A Fallback filler preset played in gaps instead of the offline slate. */
+  fallbackFillerId?: number | null | undefined;
 };
 
 /** Fields of a channel; omitted ones keep their value (or default, on create). */
@@ -143,6 +147,10 @@ export type ChannelUpdateInput = {
   preferredAudioLanguageCode?: string | null | undefined;
   preferredSubtitleLanguageCode?: string | null | undefined;
   subtitleMode?: SubtitleMode | null | undefined;
+  /** Watermark shown on the channel's programmes. */
+  watermarkId?: number | null | undefined;
+  /** A Fallback filler preset played in gaps instead of the offline slate. */
+  fallbackFillerId?: number | null | undefined;
 };
 
 /** A filler preset, shaped by fillerKind and fillerMode: duration only with Duration, count with Count/RandomCount, padToNearestMinute with Pad; Tail and Fallback have no mode. Update replaces every field. */
@@ -222,7 +230,31 @@ export type PlayoutCreateInput = {
   scheduleFile?: string | null | undefined;
   /** YAML definition text stored with the playout (imports resolve under <data>/definitions/). */
   definition?: string | null | undefined;
+  /** Block: which block templates play on which dates. */
+  templates?: Array<PlayoutTemplateAssignmentInput> | null | undefined;
 };
+
+/** Block playouts: a template and the dates it plays (every given filter must match; higher priority wins). */
+export type PlayoutTemplateAssignmentInput = {
+  templateId: number;
+  priority?: number | null | undefined;
+  daysOfWeek?: Array<DayOfWeek> | null | undefined;
+  daysOfMonth?: Array<number> | null | undefined;
+  monthsOfYear?: Array<number> | null | undefined;
+  /** yyyy-MM-dd, inclusive. */
+  startDate?: string | null | undefined;
+  /** yyyy-MM-dd, inclusive. */
+  endDate?: string | null | undefined;
+};
+
+export type DayOfWeek =
+  | 'Monday'
+  | 'Tuesday'
+  | 'Wednesday'
+  | 'Thursday'
+  | 'Friday'
+  | 'Saturday'
+  | 'Sunday';
 
 /** Replaces a playout's source (the kind stays). */
 export type PlayoutUpdateInput = {
@@ -230,6 +262,8 @@ export type PlayoutUpdateInput = {
   scheduleId?: number | null | undefined;
   scheduleFile?: string | null | undefined;
   definition?: string | null | undefined;
+  /** Block: which block templates play on which dates. */
+  templates?: Array<PlayoutTemplateAssignmentInput> | null | undefined;
 };
 
 /** A classic schedule's settings; on update, absent flags become false. */
