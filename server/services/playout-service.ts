@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { BuildMode, PlayoutKind } from "../domain/enums";
 import type { Database } from "../db/database";
 import { Playout, type PlayoutItem } from "../db/entities/playout";
+import type { Repositories } from "../db/repositories";
 import type { PlayoutItemRow } from "../db/repositories/playout-repository";
 import { findNowPlaying } from "../playout/now-playing";
 import type { SequentialItem } from "../playout/sequential";
@@ -62,11 +63,14 @@ export class PlayoutService {
   }
 
   list(): Promise<Playout[]> {
-    return this.db.read((repos) => repos.playouts.list());
+    return this.db.read(async (repos) => withTemplates(repos, await repos.playouts.list()));
   }
 
   async get(id: number): Promise<Playout> {
-    const playout = await this.db.read((repos) => repos.playouts.findById(id));
+    const playout = await this.db.read(async (repos) => {
+      const found = await repos.playouts.findById(id);
+      return found && (await withTemplates(repos, [found]))[0];
+    });
     if (!playout) throw DomainError.notFound("Playout", id);
     return playout;
   }
@@ -290,4 +294,13 @@ function toRow(playoutId: number, item: TimelineItem): Partial<PlayoutItem> {
     externalMetadata: item.externalMetadata ?? null,
     source: item.contentKey,
   };
+}
+
+/** Block playouts carry their template assignments when read. */
+async function withTemplates(repos: Repositories, playouts: Playout[]): Promise<Playout[]> {
+  const blocks = playouts.filter((p) => p.kind === PlayoutKind.Block);
+  if (!blocks.length) return playouts;
+  const rows = await repos.blocks.playoutTemplates(blocks.map((p) => p.id));
+  for (const playout of blocks) playout.templates = rows.filter((r) => r.playoutId === playout.id);
+  return playouts;
 }

@@ -131,7 +131,7 @@ describe("Block playouts", () => {
     const channel = await newChannel();
     const created = await api.post("/api/v1/playouts", { channelId: channel.id, kind: "Block", templates: [{ templateId: template.id }] });
     expect(created.status, created.text).toBe(201);
-    expect(created.json).toMatchObject({ kind: "Block", buildStatus: { success: true }, build: { mode: "Reset", success: true } });
+    expect(created.json).toMatchObject({ kind: "Block", templates: [{ templateId: template.id, priority: 0 }], buildStatus: { success: true }, build: { mode: "Reset", success: true } });
     const programmes = (await itemsOf(created.json.id)).filter((i) => i.mediaItemId !== undefined);
     expect(programmes.length).toBeGreaterThanOrEqual(2);
     const firstOfBlock = programmes.find((i) => i.start.endsWith("T20:00:00.000Z"))!;
@@ -146,6 +146,22 @@ describe("Block playouts", () => {
     expect(builds.map((b) => b.mode)).toEqual(["Reset", "Refresh"]);
     expect((await itemsOf(created.json.id)).filter((i) => i.mediaItemId !== undefined).every((i) => media.movieIds.includes(i.mediaItemId!))).toBe(true);
     expect422(await api.delete(`/api/v1/block-templates/${template.id}`), "id");
+
+    // PUT replaces the assignments; reading the playout shows them.
+    const weekend = await newTemplate([{ blockId: block.id, startTime: "08:00:00" }]);
+    const moved = await api.put(`/api/v1/playouts/${created.json.id}`, { templates: [{ templateId: template.id, daysOfWeek: ["Monday"] }, { templateId: weekend.id, daysOfWeek: ["Saturday", "Sunday"], priority: 3 }] });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await api.get(`/api/v1/playouts/${created.json.id}`)).json.templates).toEqual([
+      { templateId: template.id, priority: 0, daysOfWeek: ["Monday"] },
+      { templateId: weekend.id, priority: 3, daysOfWeek: ["Saturday", "Sunday"] },
+    ]);
+    expect422(await api.put(`/api/v1/playouts/${created.json.id}`, { templates: [{ templateId: weekend.id, monthsOfYear: [0] }] }), "templates[0].monthsOfYear[0]");
+    expect((await api.get(`/api/v1/playouts/${created.json.id}`)).json.templates).toHaveLength(2);
+    const gql = await api.graphql(`query($id: Int!) { playout(id: $id) { templates { templateId priority daysOfWeek } } }`, { id: created.json.id });
+    expect(gql.json.data.playout.templates).toEqual([
+      { templateId: template.id, priority: 0, daysOfWeek: ["Monday"] },
+      { templateId: weekend.id, priority: 3, daysOfWeek: ["Saturday", "Sunday"] },
+    ]);
   });
 
   it.each([

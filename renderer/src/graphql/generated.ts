@@ -45,6 +45,15 @@ export type PlayoutKind =
   | 'Scripted'
   | 'ExternalJson';
 
+export type DayOfWeek =
+  | 'Monday'
+  | 'Tuesday'
+  | 'Wednesday'
+  | 'Thursday'
+  | 'Friday'
+  | 'Saturday'
+  | 'Sunday';
+
 export type MediaItemKind =
   | 'Movie'
   | 'Show'
@@ -246,15 +255,6 @@ export type PlayoutTemplateAssignmentInput = {
   /** yyyy-MM-dd, inclusive. */
   endDate?: string | null | undefined;
 };
-
-export type DayOfWeek =
-  | 'Monday'
-  | 'Tuesday'
-  | 'Wednesday'
-  | 'Thursday'
-  | 'Friday'
-  | 'Saturday'
-  | 'Sunday';
 
 /** Replaces a playout's source (the kind stays). */
 export type PlayoutUpdateInput = {

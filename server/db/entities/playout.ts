@@ -1,3 +1,4 @@
+import type { PlayoutTemplate } from "./block";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, PrimaryGeneratedColumn, type Relation } from "typeorm";
 import { BuildMode, PlayoutKind } from "../../domain/enums";
 import { Channel } from "./channel";
@@ -21,6 +22,9 @@ export class Playout {
 
   @Column({ type: "integer", nullable: true })
   scheduleId: number | null;
+
+  /** Block playouts: their template assignments, when the service has read them (not a column). */
+  templates?: PlayoutTemplate[];
 
   @ManyToOne(() => Schedule, { onDelete: "RESTRICT" })
   @JoinColumn({ name: "scheduleId" })

@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType } from "type-graphql";
-import { BuildMode, PlayoutKind } from "../../../domain/enums";
+import { BuildMode, DayOfWeek, PlayoutKind } from "../../../domain/enums";
 import { PageType } from "./page-type";
 
 @ObjectType("PlayoutBuildStatus", { description: "The outcome of a playout's last build." })
@@ -12,6 +12,30 @@ export class PlayoutBuildStatusType {
 
   @Field(() => String, { nullable: true })
   message?: string;
+}
+
+@ObjectType("PlayoutTemplateAssignment", { description: "Block playouts: a template and the dates it plays." })
+export class PlayoutTemplateAssignmentType {
+  @Field(() => Int)
+  templateId: number;
+
+  @Field(() => Int)
+  priority: number;
+
+  @Field(() => [DayOfWeek], { nullable: true })
+  daysOfWeek?: DayOfWeek[];
+
+  @Field(() => [Int], { nullable: true })
+  daysOfMonth?: number[];
+
+  @Field(() => [Int], { nullable: true })
+  monthsOfYear?: number[];
+
+  @Field(() => String, { nullable: true })
+  startDate?: string;
+
+  @Field(() => String, { nullable: true })
+  endDate?: string;
 }
 
 @ObjectType("Playout", { description: "A channel's timeline generator; a channel has at most one." })
@@ -27,6 +51,9 @@ export class PlayoutType {
 
   @Field(() => Int, { nullable: true, description: "Classic: the schedule it cycles through." })
   scheduleId?: number;
+
+  @Field(() => [PlayoutTemplateAssignmentType], { nullable: true, description: "Block: which block templates play on which dates." })
+  templates?: PlayoutTemplateAssignmentType[];
 
   @Field(() => String, { nullable: true, description: "Absolute path of the YAML definition on the server." })
   scheduleFile?: string;

@@ -1,4 +1,4 @@
-import type { PlayoutKind } from "../../../domain/enums";
+import type { DayOfWeek, PlayoutKind } from "../../../domain/enums";
 import type { Playout } from "../../../db/entities/playout";
 import type { PlayoutItemRow } from "../../../db/repositories/playout-repository";
 import type { BuildSummary, NowPlayingView } from "../../../services/playout-service";
@@ -19,6 +19,8 @@ export interface PlayoutDto {
   kind: PlayoutKind;
   /** Classic: the schedule it cycles through. @isInt */
   scheduleId?: number;
+  /** Block: which block templates play on which dates. */
+  templates?: PlayoutTemplateAssignmentDto[];
   scheduleFile?: string;
   definition?: string;
   buildStatus: BuildStatusDto;
@@ -93,6 +95,19 @@ export interface PreviewDto {
   warnings: string[];
 }
 
+/** A template assignment of a Block playout. */
+export interface PlayoutTemplateAssignmentDto {
+  /** @isInt */
+  templateId: number;
+  /** @isInt */
+  priority: number;
+  daysOfWeek?: DayOfWeek[];
+  daysOfMonth?: number[];
+  monthsOfYear?: number[];
+  startDate?: string;
+  endDate?: string;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function toPlayoutDto(p: Playout): PlayoutDto {
@@ -101,6 +116,15 @@ export function toPlayoutDto(p: Playout): PlayoutDto {
     channelId: p.channelId,
     kind: p.kind,
     scheduleId: p.scheduleId ?? undefined,
+    templates: p.templates?.map((t) => ({
+      templateId: t.templateId,
+      priority: t.priority,
+      daysOfWeek: t.daysOfWeek ?? undefined,
+      daysOfMonth: t.daysOfMonth ?? undefined,
+      monthsOfYear: t.monthsOfYear ?? undefined,
+      startDate: t.startDate ?? undefined,
+      endDate: t.endDate ?? undefined,
+    })),
     scheduleFile: p.scheduleFile ?? undefined,
     definition: p.definition ?? undefined,
     buildStatus: {
