@@ -34,26 +34,34 @@ export class GuideRepository {
   constructor(private readonly manager: EntityManager) {}
 
   /** Items of a playout overlapping [from, to) in start order, with their media metadata (one query). */
+  /**
+   * Rows come back as one JSON array built by SQLite and parsed at once: objects made by JSON.parse are
+   * several times faster to read than the per-row objects of the sqlite3 driver (its rows are dictionary-mode
+   * objects), and a week of guide for a hundred channels reads a hundred thousand of them.
+   */
   async itemsBetween(playoutId: number, from: number, to: number): Promise<GuideItemRow[]> {
-    const rows = (await this.manager.query(
-      `SELECT pi."start", pi."finish", pi."guideStart", pi."guideFinish", pi."guideGroup", pi."fillerKind", pi."customTitle",
-              pi."hiddenFromGuide", pi."externalMetadata", pi."mediaItemId",
-              mi."kind", mi."title", mi."plot", mi."releaseDate", mi."year", mi."contentRating", mi."seasonNumber", mi."episodeNumber",
-              season."id" AS seasonId, season."seasonNumber" AS parentSeasonNumber,
-              show."id" AS showId, show."title" AS showTitle, show."plot" AS showPlot, show."contentRating" AS showContentRating
-         FROM "playout_item" pi
-         LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
-         LEFT JOIN "media_item" season ON season."id" = mi."parentId" AND mi."kind" = 'Episode'
-         LEFT JOIN "media_item" show ON show."id" = season."parentId"
-        WHERE pi."playoutId" = ? AND pi."finish" > ? AND pi."start" < ?
-        ORDER BY pi."start"`,
+    const [row] = (await this.manager.query(
+      `SELECT json_group_array(json_object(
+                'start', r."start", 'finish', r."finish", 'guideStart', r."guideStart", 'guideFinish', r."guideFinish", 'guideGroup', r."guideGroup",
+                'fillerKind', r."fillerKind", 'customTitle', r."customTitle", 'hiddenFromGuide', json(CASE WHEN r."hiddenFromGuide" THEN 'true' ELSE 'false' END),
+                'externalMetadata', json(r."externalMetadata"), 'mediaItemId', r."mediaItemId", 'kind', r."kind", 'title', r."title", 'plot', r."plot",
+                'releaseDate', r."releaseDate", 'year', r."year", 'contentRating', r."contentRating", 'seasonNumber', r."seasonNumber", 'episodeNumber', r."episodeNumber",
+                'seasonId', r.seasonId, 'parentSeasonNumber', r.parentSeasonNumber, 'showId', r.showId, 'showTitle', r.showTitle, 'showPlot', r.showPlot,
+                'showContentRating', r.showContentRating)) AS rows
+         FROM (SELECT pi."start", pi."finish", pi."guideStart", pi."guideFinish", pi."guideGroup", pi."fillerKind", pi."customTitle",
+                      pi."hiddenFromGuide", pi."externalMetadata", pi."mediaItemId",
+                      mi."kind", mi."title", mi."plot", mi."releaseDate", mi."year", mi."contentRating", mi."seasonNumber", mi."episodeNumber",
+                      season."id" AS seasonId, season."seasonNumber" AS parentSeasonNumber,
+                      show."id" AS showId, show."title" AS showTitle, show."plot" AS showPlot, show."contentRating" AS showContentRating
+                 FROM "playout_item" pi
+                 LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
+                 LEFT JOIN "media_item" season ON season."id" = mi."parentId" AND mi."kind" = 'Episode'
+                 LEFT JOIN "media_item" show ON show."id" = season."parentId"
+                WHERE pi."playoutId" = ? AND pi."finish" > ? AND pi."start" < ?
+                ORDER BY pi."start") AS r`,
       [playoutId, from, to],
-    )) as GuideItemRow[];
-    for (const row of rows) {
-      row.hiddenFromGuide = Boolean(row.hiddenFromGuide);
-      if (typeof row.externalMetadata === "string") row.externalMetadata = JSON.parse(row.externalMetadata) as ExternalItemMetadata;
-    }
-    return rows;
+    )) as Array<{ rows: string }>;
+    return JSON.parse(row.rows) as GuideItemRow[];
   }
 
   /** Genre names per item, for the items given. */
