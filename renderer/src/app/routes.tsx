@@ -39,6 +39,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/schedules", title: "Schedules", nav: { label: "Schedules", section: "Scheduling" }, page: lazy(() => import("../pages/schedules/SchedulesPage")) },
   { path: "/schedules/:id", title: "Schedule", page: lazy(() => import("../pages/schedules/ScheduleEditPage")) },
   { path: "/filler", title: "Filler presets", nav: { label: "Filler presets", section: "Scheduling" }, page: lazy(() => import("../pages/filler/FillerPresetsPage")) },
+  { path: "/blocks", title: "Blocks", nav: { label: "Blocks", section: "Scheduling" }, page: lazy(() => import("../pages/blocks/BlocksPage")) },
   { path: "/playouts", title: "Playouts", nav: { label: "Playouts", section: "Scheduling" }, page: lazy(() => import("../pages/playouts/PlayoutsPage")) },
   { path: "/settings", title: "Settings", nav: { label: "Settings", section: "System" }, page: lazy(() => import("../pages/settings/SettingsPage")) },
 ];

@@ -9,10 +9,12 @@ import { formatTime } from "../libraries/ScanStatus";
 import { PlayoutResetButton } from "../playouts/PlayoutResetButton";
 import { PlayoutSetup } from "./PlayoutSetup";
 import { SourcePlayoutSetup } from "./SourcePlayoutSetup";
+import { BlockPlayoutSetup } from "./BlockPlayoutSetup";
 
 const KINDS = [
   { value: "Sequential", label: "YAML definition" },
   { value: "Classic", label: "Classic schedule" },
+  { value: "Block", label: "Block templates" },
   { value: "ExternalJson", label: "External JSON" },
   { value: "Scripted", label: "Script" },
 ] as const;
@@ -55,7 +57,9 @@ export default function ChannelPlayoutPage({ params }: PageProps) {
         <Text>This channel has a {playout.kind} playout.</Text>
       ) : channel && kind === "Sequential" ? (
         <PlayoutSetup channelId={channel.id} playoutId={playout?.id} initialDefinition={playout?.definition} onSaved={onSaved} />
-      ) : channel && kind !== "Sequential" ? (
+      ) : channel && kind === "Block" ? (
+        <BlockPlayoutSetup channelId={channel.id} playoutId={playout?.id} initial={playout?.templates} onSaved={onSaved} />
+      ) : channel && kind !== "Sequential" && kind !== "Block" ? (
         <SourcePlayoutSetup key={kind} kind={kind} channelId={channel.id} playoutId={playout?.id} initial={{ scheduleId: playout?.scheduleId, scheduleFile: playout?.scheduleFile }} onSaved={onSaved} />
       ) : null}
     </Stack>
