@@ -77,6 +77,8 @@ const CHANNEL_FIELDS: Record<string, FieldSpec> = {
   preferredAudioLanguageCode: { type: "nullableString" },
   preferredSubtitleLanguageCode: { type: "nullableString" },
   subtitleMode: { type: "enum", values: SUBTITLE_MODES },
+  watermarkId: { type: "nullableInteger" },
+  fallbackFillerId: { type: "nullableInteger" },
 };
 
 const PROFILE_FIELDS: Record<string, FieldSpec> = {
