@@ -12,7 +12,7 @@ import { audioEncoderArgs, videoEncoderArgs } from "./encoder-args";
 import { chooseAudioEncoder, chooseVideoEncoder } from "./encoder-choice";
 import { outputFrameRate } from "./frame-rate";
 import { globalArgs, inputFlags, lavfiInput, pacingArgs, seekArgs } from "./input-args";
-import { muxerArgs } from "./output-muxer";
+import { isQuickStart, muxerArgs } from "./output-muxer";
 import { selectAudioStream, selectSubtitleStream } from "./stream-selection";
 import { formatFfmpegDuration } from "./time-format";
 import type {
@@ -143,7 +143,7 @@ export function buildPlayoutArgs(
     `[${videoChain.outputLabel}]`,
     "-map",
     `[${audioChain.outputLabel}]`,
-    ...videoEncoderArgs(profile, videoEncoder, frameRate),
+    ...videoEncoderArgs(profile, videoEncoder, frameRate, { quickStart: isQuickStart(request.output) }),
     ...audioEncoderArgs(profile, audioEncoder),
     ...(bounded ? ["-t", formatFfmpegDuration(limitMs)] : []),
     ...(endWithShortest ? ["-shortest"] : []),

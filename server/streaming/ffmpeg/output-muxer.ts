@@ -34,18 +34,28 @@ export function muxerArgs(options: MuxerOptions): string[] {
   return [...args, ...hlsArgs(options.output, offset)];
 }
 
+/** True when the output starts with short segments (its encoder then forces 1 s keyframes at first). */
+export function isQuickStart(output: OutputTarget): boolean {
+  return output.kind === "hls" && (output.initialSegmentSeconds ?? 0) > 0;
+}
+
 export function hlsArgs(output: HlsOutput, ptsOffsetMs: number): string[] {
-  const flags = ["program_date_time", "omit_endlist", "append_list"];
+  const quickStart = isQuickStart(output);
+  // FFmpeg ignores -hls_init_time with append_list; a quick start always writes a fresh playlist.
+  const flags = quickStart ? ["program_date_time", "omit_endlist"] : ["program_date_time", "omit_endlist", "append_list"];
   if (output.continuesSession) flags.push("discont_start");
   flags.push("independent_segments");
   if (output.deleteSegments) flags.push("delete_segments");
-  const args = [
-    "-f", "hls",
+  const args = ["-f", "hls"];
+  // The init length only ends once the list starts sliding: with a one-entry list the segments are
+  // 1 s, 1 s, then hls_time from the 2 s keyframe on (the reader recovers entries that slid past).
+  if (quickStart) args.push("-hls_init_time", String(output.initialSegmentSeconds));
+  args.push(
     "-hls_time", String(output.segmentSeconds ?? DEFAULT_HLS_SEGMENT_SECONDS),
-    "-hls_list_size", String(output.listSize ?? 0),
+    "-hls_list_size", String(quickStart ? 1 : (output.listSize ?? 0)),
     "-hls_segment_type", "mpegts",
     "-hls_flags", flags.join("+"),
-  ];
+  );
   if (output.startNumber !== undefined && output.startNumber > 0) args.push("-start_number", String(output.startNumber));
   if (ptsOffsetMs <= 0) args.push("-hls_segment_options", "mpegts_flags=+initial_discontinuity");
   args.push("-hls_segment_filename", output.segmentFilenamePattern, output.playlistPath);

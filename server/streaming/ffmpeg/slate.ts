@@ -12,7 +12,7 @@ import { chooseAudioEncoder, chooseVideoEncoder } from "./encoder-choice";
 import { filterValue } from "./filter-escaping";
 import { outputFrameRate } from "./frame-rate";
 import { globalArgs, lavfiInput, pacingArgs } from "./input-args";
-import { muxerArgs } from "./output-muxer";
+import { isQuickStart, muxerArgs } from "./output-muxer";
 import { formatFfmpegDuration, formatSeconds } from "./time-format";
 import type { EncoderCapabilities, FFmpegCommand, FFmpegProfile, OutputTarget } from "./types";
 import { finalVideoFilters } from "./video-filter-chain";
@@ -82,7 +82,7 @@ export function buildSlateArgs(
     "[vout]",
     "-map",
     "1:a",
-    ...videoEncoderArgs(profile, videoEncoder, frameRate),
+    ...videoEncoderArgs(profile, videoEncoder, frameRate, { quickStart: isQuickStart(request.output) }),
     ...audioEncoderArgs(profile, audioEncoder),
     "-t",
     formatFfmpegDuration(request.durationMs),

@@ -136,6 +136,11 @@ export interface HlsOutput {
   deleteSegments?: boolean;
   /** Number of the run's first segment (`-start_number`), so a session's runs never reuse a file name. */
   startNumber?: number;
+  /**
+   * A session's first run: its first two segments are this long (`-hls_init_time`, with keyframes
+   * forced every second until the first 2 s keyframe), so a viewer's first segment comes sooner.
+   */
+  initialSegmentSeconds?: number;
 }
 
 export type OutputTarget = MpegTsOutput | HlsOutput;

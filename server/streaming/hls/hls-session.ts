@@ -18,6 +18,7 @@ import type { MediaProbe } from "../media-probe";
 import { errorSlateCommand, pieceCommand, type PieceCommand } from "../plan-command";
 import type { OwnedProcess, ProcessRegistry } from "../process-registry";
 import { mediaPlaylist, parseRunPlaylist, playlistWindow, SEGMENT_PATTERN, segmentFileName, type SessionSegment } from "./playlist";
+import { firstVideoPts } from "./segment-start-pts";
 
 export interface SessionDependencies {
   plan(channelNumber: string, at: number): Promise<StreamPlan>;
@@ -46,6 +47,8 @@ const MAX_REALTIME_PIECE_MS = 30 * 60_000;
 /** Gap left between runs' timestamps so audio that overshoots `-t` by a frame never runs backwards. */
 const PTS_GUARD_MS = 50;
 const POLL_MS = 100;
+/** A session's first run starts with segments this long, so its first viewer waits for 1 s of video, not 4 s. */
+const FIRST_SEGMENT_SECONDS = 1;
 
 export type SegmentState =
   | { state: "complete"; file: string; wallStart: number }
@@ -88,6 +91,8 @@ export class HlsSession extends EventEmitter {
   private stopping = false;
   private wake: (() => void) | undefined;
   private polling = false;
+  private pollAgain = false;
+  private watcher: fs.FSWatcher | undefined;
   private readonly done: Promise<void>;
   private stopped: Promise<void> | undefined;
 
@@ -104,6 +109,7 @@ export class HlsSession extends EventEmitter {
     this.wallCursor = now;
     fs.rmSync(folder, { recursive: true, force: true });
     fs.mkdirSync(folder, { recursive: true });
+    this.watchFolder();
     this.done = this.loop().catch((error) => deps.log(`session ${channelNumber}: ${(error as Error).message}`));
   }
 
@@ -197,6 +203,7 @@ export class HlsSession extends EventEmitter {
       this.stopping = true;
       this.state = "stopping";
       this.wake?.();
+      this.watcher?.close();
       const run = this.current;
       if (run) await this.deps.registry.kill(run.process);
       await this.done;
@@ -272,6 +279,7 @@ export class HlsSession extends EventEmitter {
       segmentSeconds: DEFAULT_HLS_SEGMENT_SECONDS,
       startNumber: this.nextNumber,
       continuesSession: this.runCount > 0,
+      initialSegmentSeconds: this.runCount === 0 ? FIRST_SEGMENT_SECONDS : undefined,
     };
   }
 
@@ -301,29 +309,74 @@ export class HlsSession extends EventEmitter {
     return { ok, producedMs: run.producedMs, reason: stderr.slice(-2).join("\n") || `FFmpeg exited with code ${code}` };
   }
 
+  /** File changes in the folder (a segment or playlist written) are read at once, not at the next poll tick. */
+  private watchFolder(): void {
+    try {
+      this.watcher = fs.watch(this.folder, () => {
+        if (this.current) void this.poll(this.current);
+        else this.emit("progress");
+      });
+      this.watcher.on("error", () => undefined);
+    } catch {
+      this.watcher = undefined; // polling alone still works
+    }
+  }
+
   private async poll(run: Run): Promise<void> {
-    if (this.polling) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
     this.polling = true;
     try {
-      let text: string;
-      try {
-        text = await fs.promises.readFile(run.playlist, "utf8");
-      } catch {
-        return;
-      }
-      const entries = parseRunPlaylist(text);
-      for (const entry of entries.slice(run.seen)) {
-        if (entry.number !== run.startNumber + run.seen) break;
-        this.segments.push({ number: entry.number, durationMs: entry.durationMs, wallStart: run.wallStart + run.producedMs, discontinuity: run.index > 0 && run.seen === 0 });
-        run.seen += 1;
-        run.producedMs += entry.durationMs;
-        if (this.state === "starting") this.state = "running";
-        this.emit("segment");
-      }
-      this.emit("progress");
+      do {
+        this.pollAgain = false;
+        await this.readRunPlaylist(run);
+      } while (this.pollAgain);
     } finally {
       this.polling = false;
     }
+  }
+
+  private async readRunPlaylist(run: Run): Promise<void> {
+    let text: string;
+    try {
+      text = await fs.promises.readFile(run.playlist, "utf8");
+    } catch {
+      this.emit("progress");
+      return;
+    }
+    for (const entry of parseRunPlaylist(text)) {
+      const expected = run.startNumber + run.seen;
+      if (entry.number < expected) continue;
+      // A short FFmpeg playlist (quick start) may have dropped entries before they were read.
+      if (entry.number > expected) for (const missed of await this.measureMissed(expected, entry.number)) this.addSegment(run, missed);
+      this.addSegment(run, entry);
+    }
+    this.emit("progress");
+  }
+
+  /** Durations of segments `from`…`to − 1` from their first video timestamps (files are complete once a later one is listed). */
+  private async measureMissed(from: number, to: number): Promise<Array<{ number: number; durationMs: number }>> {
+    const starts: Array<number | undefined> = [];
+    for (let n = from; n <= to; n++) starts.push(await firstVideoPts(this.file(n)).catch(() => undefined));
+    const out: Array<{ number: number; durationMs: number }> = [];
+    for (let n = from; n < to; n++) {
+      const a = starts[n - from];
+      const b = starts[n - from + 1];
+      const measured = a !== undefined && b !== undefined && b > a ? Math.round((b - a) / 90) : undefined;
+      if (measured === undefined) this.deps.log(`session ${this.channelNumber}: cannot measure segment ${n}; assuming ${DEFAULT_HLS_SEGMENT_SECONDS} s`);
+      out.push({ number: n, durationMs: measured ?? DEFAULT_HLS_SEGMENT_SECONDS * 1000 });
+    }
+    return out;
+  }
+
+  private addSegment(run: Run, entry: { number: number; durationMs: number }): void {
+    this.segments.push({ number: entry.number, durationMs: entry.durationMs, wallStart: run.wallStart + run.producedMs, discontinuity: run.index > 0 && run.seen === 0 });
+    run.seen += 1;
+    run.producedMs += entry.durationMs;
+    if (this.state === "starting") this.state = "running";
+    this.emit("segment");
   }
 
   private deleteAired(now: number): void {

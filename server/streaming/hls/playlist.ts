@@ -4,6 +4,7 @@
  * discontinuities at run boundaries); plus a reader for the per-run playlist FFmpeg writes.
  */
 import { AudioFormat, VideoFormat } from "../../domain/enums";
+import { DEFAULT_HLS_SEGMENT_SECONDS } from "../ffmpeg/output-muxer";
 import type { FFmpegProfile } from "../ffmpeg/types";
 
 export interface SessionSegment {
@@ -67,7 +68,8 @@ export function mediaPlaylist(all: readonly SessionSegment[], window: readonly S
   const first = window[0];
   // A discontinuity tag in front of the first listed segment is dropped, so it counts as already passed.
   const before = first ? all.filter((s) => s.number <= first.number && s.discontinuity).length : 0;
-  const target = Math.max(1, ...window.map((s) => Math.ceil(s.durationMs / 1000)));
+  // Never below the steady segment length: the short first segments must not make it change later.
+  const target = Math.max(DEFAULT_HLS_SEGMENT_SECONDS, ...window.map((s) => Math.ceil(s.durationMs / 1000)));
   const lines = [
     "#EXTM3U",
     "#EXT-X-VERSION:6",

@@ -110,6 +110,32 @@ describe("composed playout command", () => {
     ]);
   });
 
+  it("starts a session's first HLS run with 1 s segments, 1 s keyframes for 2 s, and x264 without lookahead", () => {
+    const { args } = buildPlayoutArgs(
+      profile(),
+      source(),
+      request({ output: { kind: "hls", playlistPath: "/t/1/run0.m3u8", segmentFilenamePattern: "/t/1/live%06d.ts", initialSegmentSeconds: 1 } }),
+      caps(),
+    );
+    expect(valueOf(args, "-tune")).toBe("zerolatency");
+    expect(valueOf(args, "-force_key_frames")).toBe("expr:gte(t,if(lt(n_forced,3),n_forced*1,2*(n_forced-2)+2))");
+    expect(valueOf(args, "-g")).toBe("48");
+    expect(args.slice(args.indexOf("-f", args.indexOf("-t")))).toEqual([
+      "-f", "hls",
+      "-hls_init_time", "1",
+      "-hls_time", "4",
+      "-hls_list_size", "1",
+      "-hls_segment_type", "mpegts",
+      "-hls_flags", "program_date_time+omit_endlist+independent_segments",
+      "-hls_segment_options", "mpegts_flags=+initial_discontinuity",
+      "-hls_segment_filename", "/t/1/live%06d.ts",
+      "/t/1/run0.m3u8",
+    ]);
+    const steady = buildPlayoutArgs(profile(), source(), request({ output: { kind: "hls", playlistPath: "p.m3u8", segmentFilenamePattern: "s%d.ts" } }), caps()).args;
+    expect(steady).not.toContain("-tune");
+    expect(steady).not.toContain("-hls_init_time");
+  });
+
   it("marks later HLS runs as discontinuous continuations and can delete old segments", () => {
     const { args } = buildPlayoutArgs(
       profile(),

@@ -3,7 +3,7 @@
  * (Debian package `ffmpeg`); fails, rather than skips, when they are missing.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import {
   parseCapabilities,
   type EncoderCapabilities,
 } from "../../../server/streaming/ffmpeg";
+import { firstVideoPts, firstVideoPtsIn } from "../../../server/streaming/hls/segment-start-pts";
 import { profile } from "./fixtures";
 
 let dir: string;
@@ -96,6 +97,32 @@ describe("builder output run through the installed FFmpeg", () => {
     expect(audio).toMatchObject({ codec_name: "aac", channels: 2, sample_rate: "48000" });
     expect(Number(info.format.duration)).toBeGreaterThan(1.8);
     expect(Number(info.format.duration)).toBeLessThan(2.3);
+  });
+
+  it("a quick-start HLS run cuts 1 s, 1 s, then 4 s segments on the 2 s keyframe grid; segment starts are read from the files", async () => {
+    const input = join(dir, "long.mkv");
+    ffmpeg(["-nostdin", "-y", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=15", "-f", "lavfi", "-i", "sine=duration=15", "-c:v", "libx264", "-preset", "ultrafast", "-g", "250", "-c:a", "aac", input]);
+    const command = buildPlayoutArgs(
+      profile({ resolution: { width: 320, height: 180 }, videoPreset: "ultrafast" }),
+      { durationMs: 20_000, video: { index: 0, codec: "h264", width: 320, height: 240, frameRate: "25/1", scanKind: "Progressive" }, audio: [{ index: 1, codec: "aac", channels: 1 }], subtitles: [] },
+      {
+        inputPath: input,
+        seekMs: 0,
+        durationMs: 14_000,
+        subtitleMode: SubtitleMode.None,
+        realtime: false,
+        output: { kind: "hls", playlistPath: join(dir, "quick.m3u8"), segmentFilenamePattern: join(dir, "quick%06d.ts"), initialSegmentSeconds: 1 },
+      },
+      caps,
+    );
+    ffmpeg(command.args);
+    const starts: Array<number | undefined> = [];
+    for (let n = 0; n < 5; n++) starts.push(await firstVideoPts(join(dir, `quick${String(n).padStart(6, "0")}.ts`)));
+    const lengths = starts.slice(1).map((s, i) => (s! - starts[i]!) / 90_000);
+    expect(lengths).toEqual([1, 1, 4, 4]);
+    // The one-entry playlist holds only the last segment.
+    expect(readFileSync(join(dir, "quick.m3u8"), "utf8").match(/#EXTINF/g)).toHaveLength(1);
+    expect(firstVideoPtsIn(Buffer.from("not a transport stream"))).toBeUndefined();
   });
 
   it("renders an error slate whose text needs filtergraph escaping", () => {
