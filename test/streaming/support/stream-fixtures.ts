@@ -125,6 +125,8 @@ export function ffmpegChildren(): Array<{ pid: number; args: string[] }> {
       // A zombie has already exited (its cmdline is empty); only its exit status waits to be collected.
       if (comm !== "ffmpeg" || Number(ppidText) !== process.pid || state === "Z") continue;
       const args = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean);
+      // An exiting process loses its memory (and cmdline) before it turns into a zombie.
+      if (args.length === 0) continue;
       out.push({ pid: Number(entry), args });
     } catch {
       // The process ended while we looked.
