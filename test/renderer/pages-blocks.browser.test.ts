@@ -1,19 +1,9 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { choose, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
+import { choose, errorIn, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { seedCollection } from "./pages-fixtures";
-
-/** The error text tied to an input of `scope` through aria-describedby, or null when it is valid. */
-async function errorOf(page: Page, scope: Locator, label: string): Promise<string | null> {
-  const input = scope.getByLabel(label, { exact: true }).and(page.locator("input"));
-  if ((await input.getAttribute("aria-invalid")) !== "true") return null;
-  const ids = (await input.getAttribute("aria-describedby"))?.split(/\s+/).filter(Boolean) ?? [];
-  const texts: string[] = [];
-  for (const id of ids) if (await page.locator(`[id="${id}"]`).count()) texts.push((await page.locator(`[id="${id}"]`).innerText()).trim());
-  return texts.join(" ");
-}
 
 describe("blocks, block templates and a Block playout in a real browser", () => {
   let server: TestServer;
@@ -60,7 +50,7 @@ describe("blocks, block templates and a Block playout in a real browser", () => 
     await choose(page, drawer.getByRole("group", { name: "Block 2" }), "Block", "News (30 min)");
     await drawer.getByRole("group", { name: "Block 2" }).getByLabel("Starts at", { exact: true }).fill("06:30:00");
     await drawer.getByRole("button", { name: "Create template" }).click();
-    await expect.poll(() => errorOf(page, drawer.getByRole("group", { name: "Block 2" }), "Starts at")).toMatch(/overlaps block "Cartoon hour"/);
+    await expect.poll(() => errorIn(page, drawer.getByRole("group", { name: "Block 2" }), "Starts at")).toMatch(/overlaps block "Cartoon hour"/);
     await screenshot(page, "page-block-template-overlap");
     expect((await api.get("/api/v1/block-templates")).json).toEqual([]);
 

@@ -1,22 +1,9 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { choose, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
+import { choose, errorIn, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { seedCollection } from "./pages-fixtures";
-
-/** The error text tied to an input of `scope` through aria-describedby, or null when it is valid. */
-async function errorOf(page: Page, scope: Locator, label: string): Promise<string | null> {
-  const input = scope.getByLabel(label, { exact: true });
-  if ((await input.getAttribute("aria-invalid")) !== "true") return null;
-  const ids = (await input.getAttribute("aria-describedby"))?.split(/\s+/) ?? [];
-  const texts: string[] = [];
-  for (const id of ids) {
-    const element = page.locator(`[id="${id}"]`);
-    if (await element.count()) texts.push((await element.innerText()).trim());
-  }
-  return texts.join(" ");
-}
 
 const item = (page: Page, n: number) => page.getByRole("group", { name: `Item ${n}`, exact: true });
 
@@ -91,9 +78,9 @@ describe("the schedule editor in a real browser", () => {
     // A duration the server refuses: its message under item 2's Duration field, nowhere else; nothing saved.
     await item(page, 2).getByLabel("Duration", { exact: true }).fill("25:00:00");
     await page.getByRole("button", { name: "Save items" }).click();
-    await expect.poll(() => errorOf(page, item(page, 2), "Duration"), { timeout: 10_000 }).toMatch(/at most 24:00:00/);
-    expect(await errorOf(page, item(page, 3), "Count")).toBeNull();
-    expect(await errorOf(page, item(page, 2), "Content")).toBeNull();
+    await expect.poll(() => errorIn(page, item(page, 2), "Duration"), { timeout: 10_000 }).toMatch(/at most 24:00:00/);
+    expect(await errorIn(page, item(page, 3), "Count")).toBeNull();
+    expect(await errorIn(page, item(page, 2), "Content")).toBeNull();
     await screenshot(page, "page-schedule-validation");
     const after = (await api.get(`/api/v1/schedules/${scheduleId}/items`)).json as { playoutDuration?: string }[];
     expect(after[1]!.playoutDuration).toBe("00:30:00");

@@ -68,3 +68,16 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
   await scope.getByLabel(label, { exact: true }).and(page.locator("input")).click();
   await page.getByRole("option", { name: option, exact: true }).click();
 }
+
+/** The error text Mantine ties to the input labelled `label` inside `scope`, or null when it is valid. */
+export async function errorIn(page: Page, scope: Locator, label: string): Promise<string | null> {
+  const input = scope.getByLabel(label, { exact: true }).and(page.locator("input"));
+  if ((await input.getAttribute("aria-invalid")) !== "true") return null;
+  const ids = (await input.getAttribute("aria-describedby"))?.split(/\s+/).filter(Boolean) ?? [];
+  const texts: string[] = [];
+  for (const id of ids) {
+    const element = page.locator(`[id="${id}"]`);
+    if (await element.count()) texts.push((await element.innerText()).trim());
+  }
+  return texts.join(" ");
+}
