@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, type ApiClient, type RawResponse } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
-import { addVersions, databaseFile, sqlAll } from "../support/sqlite";
+import { addVersions } from "../support/sqlite";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -120,95 +120,44 @@ describe("block templates over REST", () => {
   });
 });
 
-describe("Block playouts", () => {
-  const newChannel = async () => (await api.post("/api/v1/channels", { name: "Block channel", number: `${700 + ++n}` })).json as { id: number };
-  type Item = { start: string; finish: string; mediaItemId?: number };
-  const itemsOf = async (playoutId: number): Promise<Item[]> => (await api.get(`/api/v1/playouts/${playoutId}/items?pageSize=1000`)).json.items;
+describe("block templates: every route", () => {
+  it("lists, reads, replaces all or nothing, keeps names unique, and 404s unknown ids", async () => {
+    const first = await newBlock({ minutes: 60 });
+    const second = await newBlock({ minutes: 30 });
+    const created = await newTemplate([{ blockId: first.id, startTime: "23:30:00" }]);
+    // A block may run past midnight: only blocks of the same day are compared.
+    expect((await api.get(`/api/v1/block-templates/${created.id}`)).json).toEqual({ id: created.id, name: created.name, items: [{ blockId: first.id, startTime: "23:30:00" }] });
+    expect((await api.get("/api/v1/block-templates")).json).toContainEqual({ id: created.id, name: created.name, items: [{ blockId: first.id, startTime: "23:30:00" }] });
 
-  it("creating one builds its templates' blocks at their times; editing a block refreshes it; the template in use cannot be deleted", async () => {
-    const block = await newBlock({ minutes: 60 });
-    const template = await newTemplate([{ blockId: block.id, startTime: "20:00:00" }]);
-    const channel = await newChannel();
-    const created = await api.post("/api/v1/playouts", { channelId: channel.id, kind: "Block", templates: [{ templateId: template.id }] });
-    expect(created.status, created.text).toBe(201);
-    expect(created.json).toMatchObject({ kind: "Block", templates: [{ templateId: template.id, priority: 0 }], buildStatus: { success: true }, build: { mode: "Reset", success: true } });
-    const programmes = (await itemsOf(created.json.id)).filter((i) => i.mediaItemId !== undefined);
-    expect(programmes.length).toBeGreaterThanOrEqual(2);
-    const firstOfBlock = programmes.find((i) => i.start.endsWith("T20:00:00.000Z"))!;
-    expect(firstOfBlock).toBeDefined();
-    // Season-episode order within the block: the show's four episodes in turn, half an hour each.
-    const block1 = programmes.filter((i) => i.start >= firstOfBlock.start && i.start < firstOfBlock.start.replace("T20:", "T21:"));
-    expect(block1.map((i) => i.mediaItemId)).toEqual(media.episodeIds.slice(0, 2));
+    const backToBack = [{ blockId: second.id, startTime: "07:00:00" }, { blockId: first.id, startTime: "06:00:00" }];
+    const replaced = await api.put(`/api/v1/block-templates/${created.id}`, { name: "Renamed template", items: backToBack });
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(replaced.json).toEqual({ id: created.id, name: "Renamed template", items: [{ blockId: first.id, startTime: "06:00:00" }, { blockId: second.id, startTime: "07:00:00" }] });
 
-    const put = await api.put(`/api/v1/blocks/${block.id}`, { name: block.name, minutes: 60, items: [{ collectionType: "Collection", collectionId: movies, playbackOrder: "Chronological" }] });
-    expect(put.status, put.text).toBe(200);
-    const builds = await sqlAll<{ mode: string }>(databaseFile(server.dataDir), "SELECT mode FROM playout_build WHERE playoutId = ? ORDER BY id", [created.json.id]);
-    expect(builds.map((b) => b.mode)).toEqual(["Reset", "Refresh"]);
-    expect((await itemsOf(created.json.id)).filter((i) => i.mediaItemId !== undefined).every((i) => media.movieIds.includes(i.mediaItemId!))).toBe(true);
-    expect422(await api.delete(`/api/v1/block-templates/${template.id}`), "id");
+    const overlapFirst = await api.put(`/api/v1/block-templates/${created.id}`, { name: "Renamed template", items: [{ blockId: second.id, startTime: "06:59:59" }, { blockId: first.id, startTime: "06:00:00" }] });
+    expect422(overlapFirst, "items[0].startTime");
+    expect(overlapFirst.json.errors[0].message).toContain(first.name);
+    expect422(await api.put(`/api/v1/block-templates/${created.id}`, { name: "x".repeat(51), items: backToBack }), "name");
+    expect((await api.get(`/api/v1/block-templates/${created.id}`)).json).toEqual(replaced.json);
 
-    // PUT replaces the assignments; reading the playout shows them.
-    const weekend = await newTemplate([{ blockId: block.id, startTime: "08:00:00" }]);
-    const moved = await api.put(`/api/v1/playouts/${created.json.id}`, { templates: [{ templateId: template.id, daysOfWeek: ["Monday"] }, { templateId: weekend.id, daysOfWeek: ["Saturday", "Sunday"], priority: 3 }] });
-    expect(moved.status, moved.text).toBe(200);
-    expect((await api.get(`/api/v1/playouts/${created.json.id}`)).json.templates).toEqual([
-      { templateId: template.id, priority: 0, daysOfWeek: ["Monday"] },
-      { templateId: weekend.id, priority: 3, daysOfWeek: ["Saturday", "Sunday"] },
-    ]);
-    expect422(await api.put(`/api/v1/playouts/${created.json.id}`, { templates: [{ templateId: weekend.id, monthsOfYear: [0] }] }), "templates[0].monthsOfYear[0]");
-    expect((await api.get(`/api/v1/playouts/${created.json.id}`)).json.templates).toHaveLength(2);
-    const gql = await api.graphql(`query($id: Int!) { playout(id: $id) { templates { templateId priority daysOfWeek } } }`, { id: created.json.id });
-    expect(gql.json.data.playout.templates).toEqual([
-      { templateId: template.id, priority: 0, daysOfWeek: ["Monday"] },
-      { templateId: weekend.id, priority: 3, daysOfWeek: ["Saturday", "Sunday"] },
-    ]);
+    const other = await newTemplate([{ blockId: second.id, startTime: "01:00:00" }]);
+    expect422(await api.put(`/api/v1/block-templates/${other.id}`, { name: "RENAMED TEMPLATE", items: backToBack }), "name");
+    expect422(await api.post("/api/v1/block-templates", { name: "renamed template", items: backToBack }), "name");
+    expect((await api.put(`/api/v1/block-templates/${other.id}`, { name: other.name, items: backToBack })).status).toBe(200);
+
+    expect((await api.get("/api/v1/block-templates/987654")).status).toBe(404);
+    expect((await api.put("/api/v1/block-templates/987654", { name: unique("Nowhere"), items: backToBack })).status).toBe(404);
+    expect((await api.delete("/api/v1/block-templates/987654")).status).toBe(404);
+    expect((await api.put("/api/v1/blocks/987654", { name: unique("Nowhere"), minutes: 30, items: [cartoonItem()] })).status).toBe(404);
+    expect((await api.get("/api/v1/blocks/987654")).status).toBe(404);
   });
 
-  it.each([
-    ["no templates", {}, "templates"],
-    ["an empty list", { templates: [] }, "templates"],
-    ["an unknown template", { templates: [{ templateId: 987654 }] }, "templates[0].templateId"],
-    ["a bad day of the week", { templates: [{ templateId: 0, daysOfWeek: ["Funday"] }] }, "templates[0].daysOfWeek[0]"],
-    ["day of month 32", { templates: [{ templateId: 0, daysOfMonth: [32] }] }, "templates[0].daysOfMonth[0]"],
-    ["month 13", { templates: [{ templateId: 0, monthsOfYear: [13] }] }, "templates[0].monthsOfYear[0]"],
-    ["a bad date", { templates: [{ templateId: 0, startDate: "2026-02-30" }] }, "templates[0].startDate"],
-    ["an end before the start", { templates: [{ templateId: 0, startDate: "2026-05-01", endDate: "2026-04-01" }] }, "templates[0].endDate"],
-    ["a schedule", { templates: [{ templateId: 0 }], scheduleId: 1 }, "scheduleId"],
-  ])("422 for %s, and no playout is made", async (_label, body, field) => {
+  it("blocks: names of 51 characters are refused, and a rename keeps its own name free", async () => {
+    expect422(await api.post("/api/v1/blocks", { name: "x".repeat(51), minutes: 30, items: [cartoonItem()] }), "name");
     const block = await newBlock();
-    const template = await newTemplate([{ blockId: block.id, startTime: "06:00:00" }]);
-    const withTemplate = JSON.parse(JSON.stringify(body).replace(/"templateId":0/g, `"templateId":${template.id}`));
-    const channel = await newChannel();
-    const response = await api.post("/api/v1/playouts", { channelId: channel.id, kind: "Block", ...withTemplate });
-    if (response.status === 400) expect(field).toMatch(/daysOfWeek/);
-    else expect422(response, field);
-    expect((await api.get(`/api/v1/channels/${channel.id}`)).json.playoutId).toBeUndefined();
-  });
-
-  it("GraphQL: blocks, templates and a Block playout through the same rules", async () => {
-    const createBlock = await api.graphql(`mutation($input: BlockInput!) { createBlock(input: $input) { id name minutes items { index collectionId playbackOrder } } }`, {
-      input: { name: unique("Gql block"), minutes: 30, items: [{ collectionType: "Collection", collectionId: cartoons, playbackOrder: "Shuffle" }] },
-    });
-    expect(createBlock.json.errors, JSON.stringify(createBlock.json.errors)).toBeUndefined();
-    const blockId = createBlock.json.data.createBlock.id;
-    expect(createBlock.json.data.createBlock.items).toEqual([{ index: 0, collectionId: cartoons, playbackOrder: "Shuffle" }]);
-    const bad = await api.graphql(`mutation($input: BlockInput!) { createBlock(input: $input) { id } }`, { input: { name: unique("Gql bad"), minutes: 0, items: [] } });
-    expect(bad.json.errors[0].extensions.code).toBe("VALIDATION_FAILED");
-    expect(bad.json.errors[0].extensions.errors.map((e: { field: string }) => e.field).sort()).toEqual(["items", "minutes"]);
-
-    const createTemplate = await api.graphql(`mutation($input: BlockTemplateInput!) { createBlockTemplate(input: $input) { id items { blockId startTime } } }`, { input: { name: unique("Gql template"), items: [{ blockId, startTime: "12:00:00" }] } });
-    expect(createTemplate.json.errors, JSON.stringify(createTemplate.json.errors)).toBeUndefined();
-    const templateId = createTemplate.json.data.createBlockTemplate.id;
-    expect(createTemplate.json.data.createBlockTemplate.items).toEqual([{ blockId, startTime: "12:00:00" }]);
-    const listed = await api.graphql(`{ blocks { id } blockTemplates { id name } blockTemplate(id: ${templateId}) { items { blockId } } }`);
-    expect(listed.json.data.blocks.some((b: { id: number }) => b.id === blockId)).toBe(true);
-    expect(listed.json.data.blockTemplate.items).toEqual([{ blockId }]);
-
-    const channel = await newChannel();
-    const playout = await api.graphql(`mutation($input: PlayoutCreateInput!) { createPlayout(input: $input) { playout { kind } build { success } } }`, { input: { channelId: channel.id, kind: "Block", templates: [{ templateId, daysOfWeek: ["Monday", "Tuesday"], priority: 2 }] } });
-    expect(playout.json.errors, JSON.stringify(playout.json.errors)).toBeUndefined();
-    expect(playout.json.data.createPlayout).toEqual({ playout: { kind: "Block" }, build: { success: true } });
-    const deleteInUse = await api.graphql(`mutation { deleteBlockTemplate(id: ${templateId}) }`);
-    expect(deleteInUse.json.errors[0].extensions.code).toBe("VALIDATION_FAILED");
+    const same = await api.put(`/api/v1/blocks/${block.id}`, { name: block.name.toLowerCase(), minutes: 30, items: [cartoonItem()] });
+    expect(same.status, same.text).toBe(200);
+    expect(same.json.name).toBe(block.name.toLowerCase());
+    expect(same.json.items[0].id).not.toBe(block.items[0].id);
   });
 });

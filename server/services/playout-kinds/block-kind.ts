@@ -51,7 +51,13 @@ export class BlockKind implements PlayoutKindStrategy {
 
   async afterSave(repos: Repositories, playoutId: number, input: PlayoutSourceInput): Promise<void> {
     const rows = this.checked.get(input);
-    if (rows) await repos.blocks.replacePlayoutTemplates(playoutId, rows);
+    if (!rows) return;
+    // checkSource ran outside this transaction: a template deleted since then would fail the foreign key (a 500).
+    const known = new Set((await repos.blocks.findTemplates(rows.map((r) => r.templateId))).map((t) => t.id));
+    const v = new Violations();
+    rows.forEach((row, i) => !known.has(row.templateId) && v.add(`templates[${i}].templateId`, `block template ${row.templateId} does not exist`));
+    v.throwIfAny();
+    await repos.blocks.replacePlayoutTemplates(playoutId, rows);
   }
 
   async build(request: KindBuildRequest): Promise<KindBuildResult> {
