@@ -15,6 +15,7 @@ import type { BlockBuildInput, BlockBuildResult, BlockItemDefinition, BlockPlayb
 const DAY = 86_400_000;
 const DEFAULT_MAX_ITEMS = 250_000;
 const DEFAULT_MAX_MS = 10_000;
+const LOOKAHEAD_DAYS = 7;
 
 const ORDER: Record<BlockPlaybackOrder, SimpleOrder> = {
   Chronological: "chronological",
@@ -30,9 +31,12 @@ const GAP_KEY = (contentKey: string) => historyKey({ gapFiller: contentKey });
 /**
  * The Block playout builder (reference §5.2): for each local day the assigned template's blocks, each filled by
  * cycling its items (one media item per block item per turn, each item its own order and history), gaps between
- * blocks filled by the gap filler or left offline. Reset and Refresh rebuild from the block playing at `start`
- * (Reset starts every block item's content over, Refresh keeps the progress made before that block); Continue appends the blocks after the last one
- * built, so a Reset followed by Continues equals one longer Reset. Pure: clock, zone and seed come in.
+ * blocks filled by the gap filler or left offline. Reset and Refresh rebuild from the block playing at `start` (or the
+ * first one after it) with each block item's progress made before that block: Reset first forgets the history of
+ * items playing at `start` or later (`forgetFromNow`), so content positions survive it as in the other builders;
+ * starting content over is the service's "erase history" (no previous state). Continue appends the blocks after the
+ * last one built, so a Reset followed by Continues equals one longer Reset; a Continue whose timeline ended before
+ * the block playing at `start` rebuilds like a Refresh. Pure: clock, zone and seed come in.
  */
 export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
   if (!Number.isFinite(input.start) || !Number.isFinite(input.horizonMs) || input.horizonMs < 0) {
@@ -47,13 +51,17 @@ export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
   const previous = input.previousState?.version === 1 ? input.previousState : undefined;
   const history = new ContentHistory(previous?.history ?? []);
 
-  const continuing = input.mode === "Continue" && previous?.builtUntil != null && previous.cursor != null;
-  if (input.mode === "Reset") history.erase();
+  const canContinue = input.mode === "Continue" && previous?.builtUntil != null && previous.cursor != null;
+  if (input.mode === "Reset") history.forgetFromNow(input.start);
 
-  // Blocks of the day before (one may still be running) through the horizon's day.
-  const firstDay = zone.addDays(zone.dateOf(continuing ? Math.min(previous!.builtUntil!, input.start) : input.start), -1);
-  const days = Math.ceil((until - zone.at(firstDay, { hour: 0, minute: 0, second: 0 })) / DAY) + 2;
+  // Blocks of the day before (one may still be running) through a week past the horizon's day, where the gap
+  // at the horizon ends (weekly templates leave days without blocks).
+  const firstDay = zone.addDays(zone.dateOf(canContinue ? Math.min(previous!.builtUntil!, input.start) : input.start), -1);
+  const days = Math.ceil((until - zone.at(firstDay, { hour: 0, minute: 0, second: 0 })) / DAY) + 2 + LOOKAHEAD_DAYS;
   const all = effectiveBlocks(zone, firstDay, days, new Map(input.blocks.map((b) => [b.id, b])), new Map(input.templates.map((t) => [t.id, t])), input.assignments);
+  // The block playing at `start`, or the next one: a Continue whose timeline ended before it would rebuild the past.
+  const current = all.find((b) => b.end > input.start);
+  const continuing = canContinue && (current === undefined || Math.max(previous!.builtUntil!, previous!.cursor!) >= current.start);
   const blocks = continuing ? all.filter((b) => b.start >= previous!.builtUntil!) : all.filter((b) => b.end > input.start);
 
   // Refresh keeps the progress made before the block it rebuilds from.
@@ -61,20 +69,26 @@ export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
   let cursor = continuing ? previous!.cursor! : Math.min(blocks[0]?.start ?? input.start, input.start);
   let builtUntil = continuing ? previous!.builtUntil : null;
   let nextGuideGroup = previous?.nextGuideGroup ?? 1;
+  const checkBudget = () => {
+    if (out.length > maxItems) throw new BuildError("too-many-items", `the build made more than ${maxItems} items`);
+    if (out.length % 1024 === 0 && input.budget?.elapsedMs && input.budget.elapsedMs() > maxMs) throw new BuildError("time-budget", `the build took longer than ${maxMs} ms`);
+  };
   const enumerators = new Map<string, ContentEnumerator<MediaItem>>();
-  const enumerator = (key: string, contentKey: string, order: SimpleOrder, at: number) => {
+  const enumerator = (key: string, seedName: string, contentKey: string, order: SimpleOrder, at: number) => {
     let e = enumerators.get(key);
     if (!e) {
-      e = createEnumerator({ order, items: input.content[contentKey] ?? [] }, { seed: contentSeed(input.seed >>> 0, key), state: history.stateBefore(key, at) });
+      e = createEnumerator({ order, items: input.content[contentKey] ?? [] }, { seed: contentSeed(input.seed >>> 0, seedName), state: history.stateBefore(key, at) });
       enumerators.set(key, e);
     }
     return e;
   };
 
-  const fillGap = (from: number, to: number) => {
+  /** Gap filler (or one offline item) from `from` to `to`; `open`: no block is known after it, so whole filler
+   *  items run until `to` is reached (a later build continues the gap exactly) and no offline item is made. */
+  const fillGap = (from: number, to: number, open = false) => {
     if (to <= from) return;
     const gap = input.gapFiller;
-    const filler = gap ? enumerator(GAP_KEY(gap.contentKey), gap.contentKey, "shuffle", from) : undefined;
+    const filler = gap ? enumerator(GAP_KEY(gap.contentKey), `gapFiller:${gap.contentKey}`, gap.contentKey, "shuffle", from) : undefined;
     let t = from;
     for (let empty = 0; filler && t < to && empty <= filler.count; ) {
       const media = filler.current();
@@ -85,12 +99,14 @@ export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
         continue;
       }
       empty = 0;
-      const finish = Math.min(t + media.durationMs, to);
+      const finish = open ? t + media.durationMs : Math.min(t + media.durationMs, to);
       out.push({ start: t, finish, mediaItemId: media.id, inPointMs: 0, outPointMs: finish - t, fillerKind: FillerKind.Fallback, guideGroup: 0, disableWatermarks: false, contentKey: gap!.contentKey });
       history.record({ key: GAP_KEY(gap!.contentKey), when: t, finish, item: anchorOf(media), state: filler.state() });
       t = finish;
+      if (open) cursor = finish;
+      checkBudget();
     }
-    if (t < to) out.push({ start: t, finish: to, mediaItemId: null, inPointMs: 0, outPointMs: to - t, fillerKind: FillerKind.None, guideGroup: 0, disableWatermarks: false, contentKey: null });
+    if (t < to && !open) out.push({ start: t, finish: to, mediaItemId: null, inPointMs: 0, outPointMs: to - t, fillerKind: FillerKind.None, guideGroup: 0, disableWatermarks: false, contentKey: null });
   };
 
   const fillBlock = (placed: EffectiveBlock) => {
@@ -102,7 +118,7 @@ export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
     for (let turn = 0; items.length && misses < items.length; turn++) {
       if (t >= end) break;
       const item = items[turn % items.length];
-      const e = enumerator(itemKey(item), item.contentKey, ORDER[item.playbackOrder] ?? "shuffle", placed.start);
+      const e = enumerator(itemKey(item), `blockItem:${item.id}`, item.contentKey, ORDER[item.playbackOrder] ?? "shuffle", placed.start);
       let media = e.current();
       for (let tries = 0; media && media.durationMs <= 0 && tries <= e.count; tries++) {
         warnings.add(`media item ${media.id} has no duration; skipped`);
@@ -116,6 +132,8 @@ export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
       }
       if (block.stopScheduling === "BeforeDurationEnd" && t + media.durationMs > end) break;
       misses = 0;
+      // The gap before the block is laid out only now: a block that schedules nothing joins the gap after it.
+      fillGap(cursor, t);
       const finish = t + media.durationMs;
       const hidden = !item.includeInProgramGuide;
       const group = hidden && lastGroup > 0 ? lastGroup : nextGuideGroup++;
@@ -137,26 +155,29 @@ export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
       e.moveNext();
       history.record({ key: itemKey(item), when: t, finish, item: anchorOf(media), state: e.state() });
       t = finish;
-      if (out.length > maxItems) throw new BuildError("too-many-items", `the build made more than ${maxItems} items`);
+      cursor = finish;
+      checkBudget();
     }
-    cursor = Math.max(t, placed.start);
     builtUntil = end;
   };
 
+  let reachedHorizon = false;
   for (const placed of blocks) {
     if (placed.start >= until) {
       // The gap up to the first block past the horizon: the same gap a longer build makes there.
       fillGap(cursor, placed.start);
       cursor = Math.max(cursor, placed.start);
+      reachedHorizon = true;
       break;
     }
     if (input.budget?.elapsedMs && input.budget.elapsedMs() > maxMs) throw new BuildError("time-budget", `the build took longer than ${maxMs} ms`);
-    fillGap(cursor, placed.start);
     fillBlock(placed);
   }
+  if (!reachedHorizon) fillGap(cursor, until, true);
   if (!input.templates.length || !input.assignments.length) warnings.add("no template is assigned to any date: the channel stays offline");
 
-  history.cleanUp(input.start);
+  // Kept back to the block playing at `start`: a later Reset or Refresh rebuilds from there.
+  history.cleanUp(Math.min(input.start, current?.start ?? input.start));
   return {
     items: continuing ? out : clip(out, input.start),
     replaces: !continuing,
