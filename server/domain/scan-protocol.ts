@@ -29,15 +29,15 @@ export interface ScannedStream {
 export interface ScannedChapter {
   /** @isInt */
   index: number;
-  /** @isInt */
+  /** @isLong */
   startMs: number;
-  /** @isInt */
+  /** @isLong */
   endMs: number;
   title?: string | null;
 }
 
 export interface ScannedProbe {
-  /** @isInt */
+  /** @isLong */
   durationMs: number;
   container?: string | null;
   /** @isInt */
@@ -95,9 +95,9 @@ export interface ScannedFile {
   /** @isInt */
   libraryPathId: number;
   path: string;
-  /** @isInt */
+  /** @isLong */
   size: number;
-  /** @isInt */
+  /** @isLong */
   mtime: number;
   kind: ScannedFileKind;
   probe: ScannedProbe;

@@ -50,9 +50,9 @@ export interface MediaStreamDto {
 export interface MediaChapterDto {
   /** @isInt */
   index: number;
-  /** @isInt */
+  /** @isLong */
   startMs: number;
-  /** @isInt */
+  /** @isLong */
   endMs: number;
   title?: string;
 }
@@ -61,9 +61,9 @@ export interface MediaVersionDto {
   /** @isInt */
   id: number;
   path: string;
-  /** @isInt */
+  /** @isLong */
   size: number;
-  /** @isInt */
+  /** @isLong */
   durationMs: number;
   container?: string;
   /** @isInt */

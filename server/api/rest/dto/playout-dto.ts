@@ -48,9 +48,9 @@ export interface PreviewItemDto {
   finish: string;
   /** Absent for an offline gap. @isInt */
   mediaItemId?: number;
-  /** @isInt */
+  /** @isLong */
   inPointMs: number;
-  /** @isInt */
+  /** @isLong */
   outPointMs: number;
   fillerKind: string;
   /** @isInt */
