@@ -8,17 +8,20 @@ import { NAV_SECTIONS, ROUTES } from "./routes";
 import { Link, navigate, usePath } from "./router";
 import { RouteView } from "./RouteView";
 
+/** Below this width the navigation collapses behind the menu button (global.css hides the button above it). */
+const NAV_BREAKPOINT = "1000px";
+
 /** Header, navigation (built from the route table), the banners every page shares, and the page. */
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const path = usePath();
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !opened } }} padding="md">
       <a className="skip-link" href="#main">Skip to content</a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger className="nav-menu-button" opened={opened} onClick={toggle} size="sm" aria-label="Menu" aria-expanded={opened} />
             <Link to="/" className="brand" aria-label="Airwave home">
               <Title order={2} size="h3">Airwave</Title>
             </Link>

@@ -1,0 +1,82 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "../support/http";
+import { launchBrowser, openPage, screenshot } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/** Whether the page itself scrolls sideways (a table that scrolls inside it does not count). */
+function pageOverflows(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/** Whether the navigation sits inside the window (Mantine slides it out to the left when collapsed). */
+async function navigationShown(page: Page): Promise<boolean> {
+  const box = await page.getByRole("navigation", { name: "Main navigation" }).boundingBox();
+  return box !== null && box.x >= 0 && box.width > 0;
+}
+
+describe("the shell in narrow and wide windows", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const api = apiClient(server.url);
+    for (let i = 1; i <= 3; i++) {
+      const created = await api.post("/api/v1/channels", { name: `A channel with a long name that widens row ${i}`, number: String(100 + i), group: "A long group name that also takes room" });
+      expect(created.status, created.text).toBe(201);
+    }
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    server?.removeDataDir();
+  });
+
+  it("at 800 px the navigation hides behind a menu button and the channel table scrolls inside the page", { timeout: 30_000 }, async () => {
+    const tab = await openPage(browser, { viewport: { width: 800, height: 700 } });
+    const { page } = tab;
+    await page.goto(new URL("/channels", server.url).href);
+    const table = page.getByRole("table").first();
+    await table.waitFor();
+    const menu = page.getByRole("button", { name: "Menu" });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await navigationShown(page)).toBe(false);
+    expect(await pageOverflows(page)).toBe(false);
+    // The table is wider than the window, so the box that scrolls it must sit inside the window.
+    const scroller = await table.evaluate((t) => {
+      let box: Element | null = t;
+      while (box && !["auto", "scroll"].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+      if (!box) return null;
+      return { right: box.getBoundingClientRect().right, scrolls: box.scrollWidth > box.clientWidth };
+    });
+    expect(scroller).not.toBeNull();
+    expect(scroller!.right).toBeLessThanOrEqual(800);
+    expect(scroller!.scrolls).toBe(true);
+    await screenshot(page, "shell-800-closed");
+
+    await menu.click();
+    await expect.poll(() => navigationShown(page)).toBe(true);
+    await screenshot(page, "shell-800-menu");
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL(/\/settings$/);
+    await expect.poll(() => navigationShown(page)).toBe(false);
+    expect(tab.pageErrors).toEqual([]);
+    await tab.close();
+  });
+
+  it("at 1280 px the navigation stays open and there is no menu button", { timeout: 30_000 }, async () => {
+    const tab = await openPage(browser, { viewport: { width: 1280, height: 720 } });
+    const { page } = tab;
+    await page.goto(new URL("/channels", server.url).href);
+    await page.getByRole("table").first().waitFor();
+    expect(await navigationShown(page)).toBe(true);
+    expect(await page.getByRole("button", { name: "Menu" }).isVisible()).toBe(false);
+    expect(await pageOverflows(page)).toBe(false);
+    await screenshot(page, "shell-1280");
+    expect(tab.pageErrors).toEqual([]);
+    await tab.close();
+  });
+});
