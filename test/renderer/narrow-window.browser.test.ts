@@ -4,9 +4,24 @@ import { apiClient } from "../support/http";
 import { launchBrowser, openPage, screenshot } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
+/** The few DOM pieces the checks use (the tests compile without the DOM library). */
+interface Box {
+  parentElement: Box | null;
+  scrollWidth: number;
+  clientWidth: number;
+  getBoundingClientRect(): { right: number };
+}
+interface Dom {
+  document: { documentElement: Box };
+  getComputedStyle(box: Box): { overflowX: string };
+}
+
 /** Whether the page itself scrolls sideways (a table that scrolls inside it does not count). */
 function pageOverflows(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  return page.evaluate(() => {
+    const root = (globalThis as unknown as Dom).document.documentElement;
+    return root.scrollWidth > root.clientWidth;
+  });
 }
 
 /** Whether the navigation sits inside the window (Mantine slides it out to the left when collapsed). */
@@ -47,7 +62,8 @@ describe("the shell in narrow and wide windows", () => {
     expect(await pageOverflows(page)).toBe(false);
     // The table is wider than the window, so the box that scrolls it must sit inside the window.
     const scroller = await table.evaluate((t) => {
-      let box: Element | null = t;
+      const { getComputedStyle } = globalThis as unknown as Dom;
+      let box: Box | null = t as unknown as Box;
       while (box && !["auto", "scroll"].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
       if (!box) return null;
       return { right: box.getBoundingClientRect().right, scrolls: box.scrollWidth > box.clientWidth };
