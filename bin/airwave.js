@@ -10,6 +10,10 @@ Commands:
   validate FILE...   Validate YAML playout definition files (imports resolve relative to each
                      file's folder). Prints "file:line:column message (at path)" for every error,
                      or "FILE: ok" for a valid file. Exits 1 when any file has errors, else 0.
+  restore FILE       Replace the data folder's database and settings.json with a backup taken by
+                     the server (<data>/backups/*.sqlite3). The server must be stopped. The data
+                     folder is AIRWAVE_DATA_DIR, else the desktop app's. The database it replaces
+                     is kept as airwave.sqlite3.before-restore. Exits 1 when it refuses.
   help, --help, -h   Show this help.
 `;
 
@@ -20,12 +24,22 @@ const EXIT_NOT_BUILT = 3;
 
 const SERVICE_MODULE = path.join(__dirname, "..", "dist", "server", "services", "playout-validation-service.js");
 
-function loadService() {
-  if (!fs.existsSync(SERVICE_MODULE)) {
-    process.stderr.write(`airwave: the compiled code is missing (${path.relative(process.cwd(), SERVICE_MODULE) || SERVICE_MODULE}); run npm run build first\n`);
+function loadCompiled(file) {
+  if (!fs.existsSync(file)) {
+    process.stderr.write(`airwave: the compiled code is missing (${path.relative(process.cwd(), file) || file}); run npm run build first\n`);
     process.exit(EXIT_NOT_BUILT);
   }
-  return require(SERVICE_MODULE);
+  return require(file);
+}
+
+const loadService = () => loadCompiled(SERVICE_MODULE);
+
+/** Runs a command compiled from server/cli/: it returns { code, stdout, stderr }. */
+async function runCompiled(module, name, ...args) {
+  const result = await loadCompiled(path.join(__dirname, "..", "dist", "server", "cli", `${module}.js`))[name](...args);
+  if (result.stdout) process.stdout.write(result.stdout);
+  if (result.stderr) process.stderr.write(result.stderr);
+  return result.code;
 }
 
 /** A file name as the user would recognise it: as typed for the files given, relative to the current folder otherwise. */
@@ -82,6 +96,13 @@ async function main(argv) {
     // "--" ends options, so a file may be named like one.
     const files = rest[0] === "--" ? rest.slice(1) : rest;
     return validate(files);
+  }
+  if (command === "restore") {
+    if (rest.length !== 1 || rest[0].startsWith("-")) {
+      process.stderr.write(`airwave restore: give one backup FILE\n\n${USAGE}`);
+      return EXIT_USAGE;
+    }
+    return runCompiled("restore-command", "restoreCommand", rest[0], process.env);
   }
   process.stderr.write(`airwave: unknown command "${command}"\n\n${USAGE}`);
   return EXIT_USAGE;

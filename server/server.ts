@@ -8,7 +8,9 @@ import { SsdpResponder } from "./iptv/ssdp-responder";
 import type { AppConfig } from "./config/app-config";
 import { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
+import { BackupJob } from "./jobs/backup-job";
 import { PlayoutRebuildJob } from "./jobs/playout-rebuild-job";
+import { lockDataFolder } from "./db/data-folder-lock";
 import { resolveScannerEntry, ScanCoordinator } from "./scanner/scan-coordinator";
 import { ScriptRunner } from "./scripting/script-runner";
 import { createServices, type Services } from "./services";
@@ -95,6 +97,9 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
   scripts.setCallbackBase(`http://${loopback}:${port}`);
   const rebuilds = new PlayoutRebuildJob(services.playouts, config.playout.rebuildIntervalMinutes, log);
   rebuilds.start();
+  const backups = new BackupJob(services.backups, log);
+  backups.start();
+  const unlock = lockDataFolder(config.dataDir);
   const ssdp = await startSsdp(config, services, port, log);
   const host = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(config.server.host) ? "localhost" : config.server.host;
 
@@ -106,6 +111,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
       await rebuilds.stop();
+      await backups.stop();
       await ssdp?.stop();
       await scans.stopAll();
       await scripts.stopAll();
@@ -114,6 +120,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
       clearTimeout(timer);
       await app.stop();
       await db.close();
+      unlock();
     })());
 
   return { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, services, scans, close };

@@ -31,6 +31,8 @@ export interface AppConfig {
   /** Live streams: a channel's shared session stops this long after its last request. */
   streaming: { idleTimeoutSeconds: number };
   logging: { level: LogLevel };
+  /** Scheduled database backups into `<data>/backups/`: every `intervalHours` (0 = off), the newest `keep` kept. */
+  backup: { intervalHours: number; keep: number };
 }
 
 export type LogLevel = "debug" | "info" | "warn" | "error";

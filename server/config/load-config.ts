@@ -24,6 +24,7 @@ function defaults(dataDir: string): AppConfig {
     ffmpeg: {},
     streaming: { idleTimeoutSeconds: 60 },
     logging: { level: "info" },
+    backup: { intervalHours: 24, keep: 7 },
   };
 }
 

@@ -21,6 +21,7 @@ import { SequentialKind } from "./playout-kinds/sequential-kind";
 import { ExternalJsonKind } from "./playout-kinds/external-json-kind";
 import { ClassicKind } from "./playout-kinds/classic-kind";
 import { BlockKind } from "./playout-kinds/block-kind";
+import { BackupService } from "./backup-service";
 import { BlockService } from "./block-service";
 import { BlockTemplateService } from "./block-template-service";
 import { ScriptedKind } from "./playout-kinds/scripted-kind";
@@ -37,6 +38,7 @@ import { WatermarkService } from "./watermark-service";
 
 /** Every service, wired once per running server and shared by REST and GraphQL. */
 export interface Services {
+  backups: BackupService;
   blocks: BlockService;
   blockTemplates: BlockTemplateService;
   channels: ChannelService;
@@ -106,6 +108,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
   return {
+    backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock),
     blocks: new BlockService(db, refresh),
     blockTemplates: new BlockTemplateService(db, refresh),
     channels,

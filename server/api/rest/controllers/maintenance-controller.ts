@@ -1,7 +1,20 @@
 import type { Request as ExpressRequest } from "express";
-import { Controller, Post, Route, Tags } from "tsoa";
+import { Controller, Get, Post, Route, Tags } from "tsoa";
 import { useLegacyErrorMapping } from "../../../http/problem-details";
+import type { BackupInfo } from "../../../services/backup-service";
 import type { RestContext } from "../rest-context";
+
+/** A database backup in `<data>/backups/`. */
+export interface BackupDto {
+  /** File name inside the backups folder; restore with `airwave restore <data>/backups/<name>` while the server is stopped. */
+  name: string;
+  createdAt: Date;
+  sizeBytes: number;
+  /** `manual` (taken on request) or `scheduled` (Backup:IntervalHours). */
+  trigger: "manual" | "scheduled";
+}
+
+const toBackupDto = (backup: BackupInfo): BackupDto => ({ name: backup.name, createdAt: backup.createdAt, sizeBytes: backup.sizeBytes, trigger: backup.trigger });
 
 /** Operational commands (action-style names, older status mapping: 200 on success, 400 on failure). */
 @Route("api/v1/maintenance")
@@ -25,5 +38,17 @@ export class MaintenanceController extends Controller {
   @Post("clean_artwork")
   public async cleanArtwork(): Promise<{ deleted: number }> {
     return this.context.services.maintenance.cleanArtwork();
+  }
+
+  /** Writes a consistent snapshot of the database, with settings.json inside it, to `<data>/backups/`, then keeps only the newest `Backup:Keep`. */
+  @Post("backup")
+  public async backup(): Promise<BackupDto> {
+    return toBackupDto(await this.context.services.backups.create("manual"));
+  }
+
+  /** The backups in `<data>/backups/`, newest first. */
+  @Get("backups")
+  public async backups(): Promise<BackupDto[]> {
+    return this.context.services.backups.list().map(toBackupDto);
   }
 }
