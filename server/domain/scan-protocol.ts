@@ -117,6 +117,20 @@ export interface ScannedFile {
     episodeEndNumber?: number | null;
   };
   artwork?: ScannedArtwork[];
+  /** Songs: artist, album and numbering from the tags (or the folder and file names). */
+  song?: ScannedSong;
+}
+
+export interface ScannedSong {
+  artist?: string | null;
+  albumArtist?: string | null;
+  album?: string | null;
+  /** @isInt */
+  track?: number | null;
+  /** @isInt */
+  disc?: number | null;
+  /** The artist's folder (`Artist/Album/song`), inside the library path. */
+  artistFolder?: string | null;
 }
 
 export interface KnownFile {

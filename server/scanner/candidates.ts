@@ -16,6 +16,8 @@ export interface Candidate {
   seasonNumber?: number;
   episodes?: number[];
   episodeTitle?: string;
+  /** Songs: the library path the file was found under (folder names below it name artist and album). */
+  libraryRoot?: string;
 }
 
 export interface Rejected {
@@ -29,7 +31,7 @@ export interface Rejected {
  */
 export function toCandidate(kind: LibraryKind, libraryPathId: number, root: string, file: string): Candidate | Rejected | undefined {
   const name = path.basename(file);
-  if (kind === LibraryKind.Music) return isAudioFile(name) ? { libraryPathId, path: file, kind: "Song" } : undefined;
+  if (kind === LibraryKind.Music) return isAudioFile(name) ? { libraryPathId, path: file, kind: "Song", libraryRoot: root } : undefined;
   if (!isVideoFile(name)) return undefined;
   if (kind === LibraryKind.Movies) return { libraryPathId, path: file, kind: "Movie" };
   if (kind === LibraryKind.OtherVideos) return { libraryPathId, path: file, kind: "OtherVideo" };

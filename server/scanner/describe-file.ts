@@ -7,6 +7,7 @@ import { isImageFile, stripExtension } from "./media-files";
 import { parseMovieName, parseShowFolder, sortTitle } from "./naming";
 import { parseEpisodeNfo, parseMovieNfo, parseShowNfo } from "./nfo";
 import type { NfoMetadata } from "./nfo/types";
+import { songInfo } from "./music/song-info";
 import { runFfprobe } from "./run-ffprobe";
 
 export interface DescribeContext {
@@ -19,7 +20,7 @@ export interface DescribeContext {
 
 /** Probes a file and reads its names and NFOs into what the server stores. */
 export async function describeFile(candidate: Candidate, stat: { size: number; mtimeMs: number }, context: DescribeContext): Promise<ScannedFile> {
-  const probe = await runFfprobe(context.ffprobe, candidate.path);
+  const { tags, ...probe } = await runFfprobe(context.ffprobe, candidate.path);
   const file: ScannedFile = {
     libraryPathId: candidate.libraryPathId,
     path: candidate.path,
@@ -38,6 +39,10 @@ export async function describeFile(candidate: Candidate, stat: { size: number; m
     file.season = { folderPath: candidate.seasonFolder!, seasonNumber: candidate.seasonNumber! };
     file.episode = { episodeNumber: first, episodeEndNumber: last !== first ? last : null };
     file.metadata = await episodeMetadata(candidate, context);
+  } else if (candidate.kind === "Song") {
+    const song = songInfo(tags, candidate.path, candidate.libraryRoot ?? path.dirname(candidate.path));
+    file.metadata = { title: song.title, sortTitle: sortTitle(song.title), year: song.year, releaseDate: song.releaseDate, genres: song.genres };
+    file.song = { artist: song.artist, albumArtist: song.albumArtist, album: song.album, track: song.track, disc: song.disc, artistFolder: song.artistFolder };
   }
   return file;
 }

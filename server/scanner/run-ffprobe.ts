@@ -4,8 +4,11 @@ import { ffprobeArgs, parseFfprobeJson } from "./probe/ffprobe-json";
 
 const PROBE_TIMEOUT_MS = 60_000;
 
+/** What the scanner keeps of a probe: the stored fields, and an audio file's tags (not sent as they are). */
+export type ProbeWithTags = ScannedProbe & { tags?: Record<string, string> };
+
 /** Probes one file with ffprobe (argument array, no shell). Rejects with a one-line reason. */
-export function runFfprobe(ffprobe: string, file: string): Promise<ScannedProbe> {
+export function runFfprobe(ffprobe: string, file: string): Promise<ProbeWithTags> {
   return new Promise((resolve, reject) => {
     execFile(ffprobe, ffprobeArgs(file), { timeout: PROBE_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
       if (error) {
@@ -15,7 +18,7 @@ export function runFfprobe(ffprobe: string, file: string): Promise<ScannedProbe>
       }
       const parsed = parseFfprobeJson(String(stdout));
       if (!parsed.ok) reject(new Error(`ffprobe output not understood: ${parsed.reason}`));
-      else resolve(parsed.value as ScannedProbe);
+      else resolve(parsed.value as ProbeWithTags);
     });
   });
 }

@@ -645,6 +645,13 @@ export function toMediaItem(row: PlayableItemRow, chapters: Chapter[] | undefine
     item.artistId = row.parentId;
     if (row.parentTitle !== null) item.artist = row.parentTitle;
   }
+  if (row.kind === MediaItemKind.Song) {
+    if (row.parentKind === MediaItemKind.Artist && row.parentId !== null) item.artistId = row.parentId;
+    if (row.artist !== null) item.artist = row.artist;
+    if (row.albumArtist !== null) item.albumArtist = row.albumArtist;
+    if (row.album !== null) item.album = row.album;
+    if (row.trackNumber !== null) item.track = row.trackNumber;
+  }
   if (row.releaseDate) item.releaseDate = row.releaseDate;
   if (chapters?.length) item.chapters = chapters;
   if (guids?.length) item.guids = guids;

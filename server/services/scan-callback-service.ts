@@ -67,6 +67,8 @@ export class ScanCallbackService {
         if (root === undefined) v.add(`files[${i}].libraryPathId`, `library path ${file.libraryPathId} is not part of this library`);
         else if (!isInside(file.path, root)) v.add(`files[${i}].path`, "is outside its library path");
         if (file.kind === "Episode" && (!file.show || !file.season || !file.episode)) v.add(`files[${i}]`, "an episode needs show, season and episode");
+        const artistFolder = file.song?.artistFolder;
+        if (artistFolder && (root === undefined || !isInside(artistFolder, root))) v.add(`files[${i}].song.artistFolder`, "is outside its library path");
         if (file.probe.durationMs < 0) v.add(`files[${i}].probe.durationMs`, "must not be negative");
       });
       v.throwIfAny();

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scanAndWait as scanLibrary } from "../support/library-scan";
 import { makeTestLibrary } from "../support/media-fixtures";
 import { apiClient, type ApiClient } from "../support/http";
 import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
@@ -11,16 +12,8 @@ let fixture: ReturnType<typeof makeTestLibrary>;
 let moviesId: number;
 let showsId: number;
 
-async function scanAndWait(libraryId: number, query = ""): Promise<any> {
-  const queued = await api.post(`/api/v1/libraries/${libraryId}/scan${query}`);
-  expect(queued.status, queued.text).toBe(200);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const library = (await api.get(`/api/v1/libraries/${libraryId}`)).json;
-    if (!library.scan) return library;
-    if (Date.now() > deadline) throw new Error("scan did not finish in time");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+function scanAndWait(libraryId: number, query = ""): Promise<any> {
+  return scanLibrary(api, libraryId, query);
 }
 
 async function items(query: string) {

@@ -6,7 +6,7 @@ import { MediaVersion } from "./media-version";
 
 /**
  * Every playable or groupable thing in a library: movies, shows, seasons, episodes, other videos and
- * music. Shows contain seasons (parentId), seasons contain episodes.
+ * music. Shows contain seasons (parentId), seasons contain episodes, artists contain their songs and music videos.
  */
 @ObjectType({ description: "A movie, show, season, episode, other video or song." })
 @Entity("media_item")
@@ -84,6 +84,28 @@ export class MediaItem {
   @Field(() => Int, { nullable: true })
   @Column({ type: "integer", nullable: true })
   episodeEndNumber: number | null;
+
+  /** Songs: the performing artist (tag, else the artist folder). */
+  @Field(() => String, { nullable: true })
+  @Column({ type: "varchar", length: 500, nullable: true })
+  artist: string | null;
+
+  /** Songs: the album's artist tag, when it differs from the song's. */
+  @Field(() => String, { nullable: true })
+  @Column({ type: "varchar", length: 500, nullable: true })
+  albumArtist: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: "varchar", length: 500, nullable: true })
+  album: string | null;
+
+  @Field(() => Int, { nullable: true })
+  @Column({ type: "integer", nullable: true })
+  trackNumber: number | null;
+
+  @Field(() => Int, { nullable: true })
+  @Column({ type: "integer", nullable: true })
+  discNumber: number | null;
 
   @Field(() => MediaItemState)
   @Column({ type: "varchar", length: 20, default: MediaItemState.Normal })

@@ -1,4 +1,4 @@
-import { EntityManager, In } from "typeorm";
+import { EntityManager, In, type ObjectLiteral, type SelectQueryBuilder } from "typeorm";
 import { MediaItemKind, MediaItemState, MediaStreamKind } from "../../domain/enums";
 import type { KnownFile, ScannedFile, ScannedMetadata } from "../../domain/scan-protocol";
 import { LibraryPath } from "../entities/library-path";
@@ -49,6 +49,9 @@ export class MediaItemRepository {
       const season = await this.findOrCreateSeason(file.libraryPathId, show.id, file.season.folderPath, file.season.seasonNumber, now);
       parentId = season.id;
     }
+    const song = file.kind === "Song" ? file.song : undefined;
+    const artistName = song ? (song.albumArtist ?? song.artist)?.trim() : undefined;
+    if (artistName) parentId = (await this.findOrCreateArtist(file.libraryPathId, artistName, song?.artistFolder ?? null, now)).id;
     let item = existingVersion ? await this.manager.findOneBy(MediaItem, { id: existingVersion.mediaItemId }) : null;
     if (!item) item = Object.assign(new MediaItem(), { addedAt: now });
     Object.assign(item, {
@@ -59,6 +62,11 @@ export class MediaItemRepository {
       seasonNumber: file.season?.seasonNumber ?? null,
       episodeNumber: file.episode?.episodeNumber ?? null,
       episodeEndNumber: file.episode?.episodeEndNumber ?? null,
+      artist: song?.artist?.slice(0, 500) ?? null,
+      albumArtist: song?.albumArtist?.slice(0, 500) ?? null,
+      album: song?.album?.slice(0, 500) ?? null,
+      trackNumber: song?.track ?? null,
+      discNumber: song?.disc ?? null,
       state: MediaItemState.Normal,
       updatedAt: now,
     });
@@ -192,7 +200,7 @@ export class MediaItemRepository {
     if (filter.kind !== undefined) query.andWhere("mi.kind = :kind", { kind: filter.kind });
     if (filter.parentId !== undefined) query.andWhere("mi.parentId = :parentId", { parentId: filter.parentId });
     if (!filter.includeTrashed) query.andWhere("mi.state != :trashed", { trashed: MediaItemState.Trashed });
-    query.orderBy("mi.seasonNumber", "ASC").addOrderBy("mi.episodeNumber", "ASC").addOrderBy("mi.sortTitle", "ASC").addOrderBy("mi.id", "ASC");
+    inListOrder(query).addOrderBy("mi.id", "ASC");
     const [items, totalCount] = await query.skip(pageNumber * pageSize).take(pageSize).getManyAndCount();
     return { totalCount, items };
   }
@@ -210,7 +218,7 @@ export class MediaItemRepository {
     if (!parentIds.length) return Promise.resolve([]);
     const query = this.manager.createQueryBuilder(MediaItem, "mi").where("mi.parentId IN (:...parentIds)", { parentIds: [...parentIds] });
     if (!includeTrashed) query.andWhere("mi.state != :trashed", { trashed: MediaItemState.Trashed });
-    return query.orderBy("mi.seasonNumber", "ASC").addOrderBy("mi.episodeNumber", "ASC").addOrderBy("mi.sortTitle", "ASC").getMany();
+    return inListOrder(query).getMany();
   }
 
   /** Versions (with streams and chapters) of many items at once. */
@@ -244,6 +252,26 @@ export class MediaItemRepository {
     item = await this.manager.save(MediaItem, item);
     await this.replaceTagsAndGuids(item.id, metadata);
     return item;
+  }
+
+  /** The library path's artist of this name (case-insensitive), created on first sight with the artist folder. */
+  private async findOrCreateArtist(libraryPathId: number, name: string, folderPath: string | null, now: number): Promise<MediaItem> {
+    const title = name.slice(0, 500);
+    const existing = await this.manager
+      .createQueryBuilder(MediaItem, "mi")
+      .where("mi.libraryPathId = :libraryPathId AND mi.kind = :kind AND LOWER(mi.title) = LOWER(:title)", { libraryPathId, kind: MediaItemKind.Artist, title })
+      .orderBy("mi.id", "ASC")
+      .getOne();
+    if (existing) {
+      const folder = existing.folderPath ?? folderPath;
+      if (existing.state !== MediaItemState.Normal || existing.folderPath !== folder) {
+        await this.manager.update(MediaItem, { id: existing.id }, { state: MediaItemState.Normal, folderPath: folder, updatedAt: now });
+      }
+      return existing;
+    }
+    const artist = Object.assign(new MediaItem(), { libraryPathId, kind: MediaItemKind.Artist, folderPath, parentId: null, addedAt: now, seasonNumber: null, episodeNumber: null, episodeEndNumber: null });
+    this.applyMetadata(artist, { title });
+    return this.manager.save(MediaItem, Object.assign(artist, { state: MediaItemState.Normal, updatedAt: now }));
   }
 
   private async findOrCreateSeason(libraryPathId: number, showId: number, folderPath: string, seasonNumber: number, now: number): Promise<MediaItem> {
@@ -292,9 +320,9 @@ export class MediaItemRepository {
     if (guids.size) await this.manager.insert(MediaGuid, [...guids.values()]);
   }
 
-  /** Seasons and shows are trashed when none of their children is left, restored when one is. */
+  /** Seasons, shows and artists are trashed when none of their children is left, restored when one is. */
   private async syncContainerStates(libraryId: number, now: number): Promise<void> {
-    for (const kind of [MediaItemKind.Season, MediaItemKind.Show]) {
+    for (const kind of [MediaItemKind.Season, MediaItemKind.Show, MediaItemKind.Artist]) {
       await this.manager.query(
         `UPDATE "media_item" SET "state" = CASE WHEN EXISTS (SELECT 1 FROM "media_item" c WHERE c."parentId" = "media_item"."id" AND c."state" != ?) THEN ? ELSE ? END, "updatedAt" = ?
           WHERE "kind" = ? AND "libraryPathId" IN (SELECT "id" FROM "library_path" WHERE "libraryId" = ?)`,
@@ -302,4 +330,15 @@ export class MediaItemRepository {
       );
     }
   }
+}
+
+/** Seasons and episodes by number, songs by album, disc and track, then titles. */
+function inListOrder<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
+  return query
+    .orderBy("mi.seasonNumber", "ASC")
+    .addOrderBy("mi.episodeNumber", "ASC")
+    .addOrderBy("mi.album", "ASC")
+    .addOrderBy("mi.discNumber", "ASC")
+    .addOrderBy("mi.trackNumber", "ASC")
+    .addOrderBy("mi.sortTitle", "ASC");
 }

@@ -56,6 +56,11 @@ export interface PlayableItemRow {
   grandparentId: number | null;
   grandparentKind: MediaItemKind | null;
   grandparentTitle: string | null;
+  /** Songs: what their tags say. */
+  artist: string | null;
+  albumArtist: string | null;
+  album: string | null;
+  trackNumber: number | null;
 }
 
 export interface ChapterRow {
@@ -191,12 +196,13 @@ export class PlayoutContentRepository {
    */
   async playableItems(ids: readonly number[]): Promise<PlayableItemRow[]> {
     if (!ids.length) return [];
-    const rows = await jsonRows<[number, MediaItemKind, string, string, string | null, number | null, number | null, number | null, number, number, number | null, MediaItemKind | null, string | null, number | null, number | null, MediaItemKind | null, string | null]>(
+    const rows = await jsonRows<[number, MediaItemKind, string, string, string | null, number | null, number | null, number | null, number, number, number | null, MediaItemKind | null, string | null, number | null, number | null, MediaItemKind | null, string | null, string | null, string | null, string | null, number | null]>(
       this.manager,
       // Driven by the id list (`+kind` keeps the planner off the kind index, which would scan every episode).
       `SELECT json_group_array(json_array(mi."id", mi."kind", mi."title", mi."sortTitle", mi."releaseDate",
                 mi."seasonNumber", mi."episodeNumber", mi."episodeEndNumber", v."id", v."durationMs",
-                p."id", p."kind", p."title", p."seasonNumber", gp."id", gp."kind", gp."title")) AS j
+                p."id", p."kind", p."title", p."seasonNumber", gp."id", gp."kind", gp."title",
+                mi."artist", mi."albumArtist", mi."album", mi."trackNumber")) AS j
          FROM "media_item" mi
          JOIN "media_version" v ON v."id" = (SELECT MIN(v1."id") FROM "media_version" v1 WHERE v1."mediaItemId" = mi."id")
          LEFT JOIN "media_item" p ON p."id" = mi."parentId"
@@ -204,9 +210,10 @@ export class PlayoutContentRepository {
         WHERE mi."id" IN ${IN_LIST} AND +mi."kind" IN (${kindList(PLAYABLE_KINDS)}) AND mi."state" <> ? AND v."durationMs" > 0`,
       [list([...new Set(ids)]), MediaItemState.Trashed],
     );
-    return rows.map(([id, kind, title, sortTitle, releaseDate, seasonNumber, episodeNumber, episodeEndNumber, versionId, durationMs, parentId, parentKind, parentTitle, parentSeasonNumber, grandparentId, grandparentKind, grandparentTitle]) => ({
+    return rows.map(([id, kind, title, sortTitle, releaseDate, seasonNumber, episodeNumber, episodeEndNumber, versionId, durationMs, parentId, parentKind, parentTitle, parentSeasonNumber, grandparentId, grandparentKind, grandparentTitle, artist, albumArtist, album, trackNumber]) => ({
       id, kind, title, sortTitle, releaseDate, seasonNumber, episodeNumber, episodeEndNumber, versionId, durationMs,
       parentId, parentKind, parentTitle, parentSeasonNumber, grandparentId, grandparentKind, grandparentTitle,
+      artist, albumArtist, album, trackNumber,
     }));
   }
 

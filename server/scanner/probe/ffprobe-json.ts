@@ -51,6 +51,12 @@ export interface ProbeInfo {
   scanKind: ScanKind;
   streams: ProbeStream[];
   chapters: ProbeChapter[];
+  /**
+   * Audio-only files: the container's tags (title, artist, album, track, …) with keys lowercased; the first
+   * audio stream's tags fill in keys the container lacks (Ogg/Opus keep Vorbis comments there). Absent when
+   * there are none or the file has a picture of its own.
+   */
+  tags?: Record<string, string>;
 }
 
 export type ProbeResult = { ok: true; value: ProbeInfo } | { ok: false; reason: string };
@@ -96,6 +102,11 @@ export function parseFfprobeJson(text: string): ProbeResult {
 
   const main = (rawStreams ?? []).find((s) => s.codec_type === "video" && !isCoverArt(s));
   if (main) applyVideo(info, main);
+  else {
+    const firstAudio = (rawStreams ?? []).find((s) => s.codec_type === "audio");
+    const tags = { ...lowercaseTags(firstAudio), ...lowercaseTags(format) };
+    if (Object.keys(tags).length) info.tags = tags;
+  }
   return { ok: true, value: info };
 }
 
@@ -218,6 +229,16 @@ function tag(node: Json, key: string): string | undefined {
     if (name.toLowerCase() === wanted) return str(value);
   }
   return undefined;
+}
+
+function lowercaseTags(node: Json | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!node || !isObject(node.tags)) return out;
+  for (const [name, value] of Object.entries(node.tags)) {
+    const text = str(value);
+    if (text !== undefined) out[name.toLowerCase()] = text;
+  }
+  return out;
 }
 
 function isObject(value: unknown): value is Json {

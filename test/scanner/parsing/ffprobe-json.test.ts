@@ -170,7 +170,23 @@ describe("parseFfprobeJson", () => {
       scanKind: "unknown",
       streams: [{ index: 0, kind: MediaStreamKind.Audio, codec: "mp3", profile: null, language: "eng", title: null, channels: 2, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false }],
       chapters: [],
+      tags: { language: "EN" },
     });
+  });
+
+  it("gives an audio file's tags with lowercase keys, the container's over the audio stream's (Vorbis comments)", () => {
+    const info = probe({
+      streams: [{ index: 0, codec_type: "audio", tags: { TITLE: "From Stream", ALBUMARTIST: "Band", language: "eng" } }],
+      format: { format_name: "ogg", tags: { Title: "From Container", ARTIST: "Singer", TRACK: "3/12", empty: " " } },
+    });
+    expect(info.tags).toEqual({ title: "From Container", artist: "Singer", track: "3/12", albumartist: "Band", language: "eng" });
+    // A song with cover art (an attached picture) is still audio-only.
+    const withCover = probe({
+      streams: [{ index: 0, codec_type: "audio" }, video({ index: 1, codec_name: "mjpeg", disposition: { attached_pic: 1 } })],
+      format: { format_name: "mp3", tags: { title: "Song" } },
+    });
+    expect(withCover.tags).toEqual({ title: "Song" });
+    expect(probe({ streams: [video()], format: { format_name: "matroska,webm", tags: { title: "A Film" } } }).tags).toBeUndefined();
   });
 
   it("tolerates odd field types and missing pieces", () => {

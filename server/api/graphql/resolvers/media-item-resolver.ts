@@ -25,14 +25,14 @@ export class MediaItemResolver {
     return (await ctx.services.media.detail(id)).item;
   }
 
-  @FieldResolver(() => MediaItem, { nullable: true, description: "The show of a season, the season of an episode." })
+  @FieldResolver(() => MediaItem, { nullable: true, description: "The show of a season, the season of an episode, the artist of a song or music video." })
   async parent(@Root() item: MediaItem, @Ctx() ctx: GraphqlContext): Promise<MediaItem | null> {
     return item.parentId === null ? null : ((await ctx.loaders.mediaItem.load(item.parentId)) ?? null);
   }
 
-  @FieldResolver(() => [MediaItem], { description: "Seasons of a show, episodes of a season." })
+  @FieldResolver(() => [MediaItem], { description: "Seasons of a show, episodes of a season, songs and music videos of an artist." })
   async children(@Root() item: MediaItem, @Ctx() ctx: GraphqlContext): Promise<MediaItem[]> {
-    return item.kind === MediaItemKind.Show || item.kind === MediaItemKind.Season ? ctx.loaders.children.load(item.id) : [];
+    return item.kind === MediaItemKind.Show || item.kind === MediaItemKind.Season || item.kind === MediaItemKind.Artist ? ctx.loaders.children.load(item.id) : [];
   }
 
   @FieldResolver(() => [MediaVersion])

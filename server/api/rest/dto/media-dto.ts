@@ -20,7 +20,16 @@ export interface MediaItemDto {
   episodeNumber?: number;
   /** @isInt */
   episodeEndNumber?: number;
-  /** The show of a season, the season of an episode. @isInt */
+  /** Songs: the performing artist. */
+  artist?: string;
+  /** Songs: the album's artist, when tagged. */
+  albumArtist?: string;
+  album?: string;
+  /** @isInt */
+  trackNumber?: number;
+  /** @isInt */
+  discNumber?: number;
+  /** The show of a season, the season of an episode, the artist of a song. @isInt */
   parentId?: number;
   /** @isInt */
   libraryPathId: number;
@@ -85,7 +94,7 @@ export interface MediaItemDetailDto extends MediaItemDto {
   writers: string[];
   guids: Array<{ source: string; value: string }>;
   versions: MediaVersionDto[];
-  /** Seasons of a show, episodes of a season. @isInt */
+  /** Seasons of a show, episodes of a season, songs of an artist. @isInt */
   childCount: number;
 }
 
@@ -113,6 +122,11 @@ export function toMediaItemDto(i: MediaItem): MediaItemDto {
     seasonNumber: i.seasonNumber ?? undefined,
     episodeNumber: i.episodeNumber ?? undefined,
     episodeEndNumber: i.episodeEndNumber ?? undefined,
+    artist: i.artist ?? undefined,
+    albumArtist: i.albumArtist ?? undefined,
+    album: i.album ?? undefined,
+    trackNumber: i.trackNumber ?? undefined,
+    discNumber: i.discNumber ?? undefined,
     parentId: i.parentId ?? undefined,
     libraryPathId: i.libraryPathId,
     state: i.state,
