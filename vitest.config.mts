@@ -15,6 +15,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Stops at once when ffmpeg, xmllint, Chromium… are missing; fails the run when a test leaves a temp folder.
+    globalSetup: ["./test/support/global-setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.mjs"],
   },
 });

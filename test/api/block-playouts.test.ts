@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient, type RawResponse } from "../support/http";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type RawResponse } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions, databaseFile, sqlAll } from "../support/sqlite";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "2" } });
 let media: SeededMedia;
 let cartoons: number;
 let movies: number;
@@ -16,8 +15,6 @@ const MOVIE_MS = 50 * MINUTE;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "2" } });
-  api = apiClient(server.url);
   media = await seedMedia(server.dataDir, "Block playouts");
   await addVersions(server.dataDir, media.episodeIds, EPISODE_MS);
   await addVersions(server.dataDir, media.movieIds, MOVIE_MS);
@@ -25,10 +22,6 @@ beforeAll(async () => {
   await api.post(`/api/v1/collections/${cartoons}/items`, { mediaItemIds: [media.showId] });
   movies = (await api.post("/api/v1/collections", { name: "Block playout movies" })).json.id;
   await api.post(`/api/v1/collections/${movies}/items`, { mediaItemIds: media.movieIds });
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let n = 0;

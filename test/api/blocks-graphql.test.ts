@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions, databaseFile, sqlAll } from "../support/sqlite";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
 const KEY = "blocks-graphql-key";
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Api__WriteKey: KEY, Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" }, headers: { "X-Api-Key": KEY } });
 let media: SeededMedia;
 let cartoons: number;
 let movies: number;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Api__WriteKey: KEY, Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
-  api = apiClient(server.url, { "X-Api-Key": KEY });
   media = await seedMedia(server.dataDir, "Gql blocks");
   await addVersions(server.dataDir, [...media.episodeIds, ...media.movieIds], 30 * 60_000);
   cartoons = (await api.post("/api/v1/collections", { name: "Gql block cartoons" })).json.id;
   await api.post(`/api/v1/collections/${cartoons}/items`, { mediaItemIds: [media.showId] });
   movies = (await api.post("/api/v1/collections", { name: "Gql block movies" })).json.id;
   await api.post(`/api/v1/collections/${movies}/items`, { mediaItemIds: media.movieIds });
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 type GqlError = { message: string; extensions: { code: string; errors?: Array<{ field: string; message: string }> } };

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient, type RawResponse } from "../support/http";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type RawResponse } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions } from "../support/sqlite";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "2" } });
 let media: SeededMedia;
 let cartoons: number;
 let movies: number;
 const EPISODE_MS = 30 * 60_000;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "2" } });
-  api = apiClient(server.url);
   media = await seedMedia(server.dataDir, "Blocks");
   await addVersions(server.dataDir, [...media.episodeIds, ...media.movieIds], EPISODE_MS);
   cartoons = (await api.post("/api/v1/collections", { name: "Block cartoons" })).json.id;
   await api.post(`/api/v1/collections/${cartoons}/items`, { mediaItemIds: [media.showId] });
   movies = (await api.post("/api/v1/collections", { name: "Block movies" })).json.id;
   await api.post(`/api/v1/collections/${movies}/items`, { mediaItemIds: media.movieIds });
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let n = 0;

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient, type RawResponse } from "../support/http";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type RawResponse } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions, databaseFile, sqlAll } from "../support/sqlite";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
 let media: SeededMedia;
 let cartoons: number;
 let movies: number;
@@ -13,8 +12,6 @@ const EPISODE_MS = 30 * 60_000;
 const MOVIE_MS = 90 * 60_000;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
-  api = apiClient(server.url);
   media = await seedMedia(server.dataDir, "Classic");
   await addVersions(server.dataDir, media.episodeIds, EPISODE_MS);
   await addVersions(server.dataDir, media.movieIds, MOVIE_MS);
@@ -22,10 +19,6 @@ beforeAll(async () => {
   await api.post(`/api/v1/collections/${cartoons}/items`, { mediaItemIds: [media.showId] });
   movies = (await api.post("/api/v1/collections", { name: "Classic movies" })).json.id;
   await api.post(`/api/v1/collections/${movies}/items`, { mediaItemIds: media.movieIds });
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let counter = 0;

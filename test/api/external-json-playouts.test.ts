@@ -1,14 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions, databaseFile, sqlAll } from "../support/sqlite";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
 const MIN = 60_000;
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
 let media: SeededMedia;
 let folder: string;
 let channelNumber = 300;
@@ -37,15 +35,11 @@ function writeChannelFile(name: string, startTime: number): { file: string; loca
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
-  api = apiClient(server.url);
   media = await seedMedia(server.dataDir, "Toon");
   await addVersions(server.dataDir, [...media.episodeIds, ...media.movieIds], 30 * MIN);
   folder = makeTempDir("airwave-external-");
 });
 afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
   fs.rmSync(folder, { recursive: true, force: true });
 });
 

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { useTestServer, withTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
-});
+const { api } = useTestServer();
 
 describe("GET /api/v1/ffmpeg/info", () => {
   it("shows the FFmpeg in use, its version and what it can encode", async () => {
@@ -26,15 +17,11 @@ describe("GET /api/v1/ffmpeg/info", () => {
   });
 
   it("says when the configured FFmpeg cannot run", async () => {
-    const broken = await startTestServer({ env: { FFmpeg__Path: `${makeTempDir()}/no-ffmpeg-here` } });
-    try {
-      const response = await apiClient(broken.url).get("/api/v1/ffmpeg/info");
+    await withTestServer({ env: { FFmpeg__Path: path.join(os.tmpdir(), "airwave-no-such-folder", "no-ffmpeg-here") } }, async (_broken, brokenApi) => {
+      const response = await brokenApi.get("/api/v1/ffmpeg/info");
       expect(response.status).toBe(200);
       expect(response.json).toMatchObject({ available: false, ffmpegSource: "configured", videoEncoders: [] });
       expect(response.json.error).toMatch(/ENOENT|no-ffmpeg-here/);
-    } finally {
-      await broken.stop();
-      broken.removeDataDir();
-    }
+    });
   });
 });

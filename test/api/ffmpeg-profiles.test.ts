@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { api } = useTestServer();
 let defaultProfileId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
   defaultProfileId = (await api.get("/api/v1/ffmpeg/profiles")).json[0].id;
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let counter = 0;

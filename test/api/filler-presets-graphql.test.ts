@@ -1,20 +1,17 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
-import { apiClient, type ApiClient } from "../support/http";
+import { apiClient } from "../support/http";
 import { sqlAll } from "../support/sqlite";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
 const KEY = "filler-key";
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Api__WriteKey: KEY }, headers: { "X-Api-Key": KEY } });
 let dbFile: string;
 let collectionId: number;
 let playlistId: number;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Api__WriteKey: KEY } });
-  api = apiClient(server.url, { "X-Api-Key": KEY });
   dbFile = path.join(server.dataDir, DATABASE_FILE);
   collectionId = (await api.post("/api/v1/collections", { name: "Gql filler targets" })).json.id;
   const groupId = (await api.post("/api/v1/playlists/groups", { name: "Gql filler group" })).json.id;
@@ -24,10 +21,6 @@ beforeAll(async () => {
   });
   expect(playlist.status, playlist.text).toBe(201);
   playlistId = playlist.json.id;
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 type GqlError = { message: string; extensions: { code: string; errors?: Array<{ field: string; message: string }> } };

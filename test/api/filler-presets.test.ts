@@ -1,13 +1,12 @@
 import path from "node:path";
 import * as fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
-import { apiClient, rawRequest, type ApiClient, type RawResponse } from "../support/http";
+import { rawRequest, type RawResponse } from "../support/http";
 import { sqlAll, sqlInsert } from "../support/sqlite";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let dbFile: string;
 
 /** Content every test can point filler at. */
@@ -17,8 +16,6 @@ const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = [])
 const insert = (query: string, params: unknown[]) => sqlInsert(dbFile, query, params);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
   dbFile = path.join(server.dataDir, DATABASE_FILE);
   const now = Date.now();
   const libraryId = await insert("INSERT INTO library (name, kind) VALUES ('Filler library', 'Shows')", []);
@@ -42,10 +39,6 @@ beforeAll(async () => {
   });
   expect(playlist.status, playlist.text).toBe(201);
   t.playlistId = playlist.json.id;
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let counter = 0;

@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { describe, expect, it, vi } from "vitest";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
-});
+const { server, api } = useTestServer();
 
 const CHANNEL_FIELDS = "id uniqueId number name group categories ffmpegProfileId streamingMode logoUrl isEnabled showInEpg subtitleMode streamUrl playoutId";
 

@@ -1,12 +1,11 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
 import { sqlAll } from "../support/sqlite";
-import { apiClient, type ApiClient, type RawResponse } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { type RawResponse } from "../support/http";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let dbFile: string;
 const collections: Array<{ id: number; name: string }> = [];
 const smart: Array<{ id: number; name: string }> = [];
@@ -14,8 +13,6 @@ const smart: Array<{ id: number; name: string }> = [];
 const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => sqlAll<T>(dbFile, query, params);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
   dbFile = path.join(server.dataDir, DATABASE_FILE);
   for (const name of ["Cartoons", "Sitcoms", "Westerns"]) {
     const response = await api.post("/api/v1/collections", { name });
@@ -28,10 +25,6 @@ beforeAll(async () => {
     const [row] = await sql<{ id: number }>("SELECT id FROM smart_collection WHERE name = ?", [name]);
     smart.push({ id: row.id, name });
   }
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let counter = 0;

@@ -1,12 +1,10 @@
 import path from "node:path";
 import sqlite3 from "sqlite3";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
-import { apiClient, type ApiClient } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let dbFile: string;
 const t = { collectionId: 0, smartCollectionId: 0, showId: 0, seasonId: 0, movieId: 0 };
 
@@ -23,8 +21,6 @@ function insert(query: string, params: unknown[]): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
   dbFile = path.join(server.dataDir, DATABASE_FILE);
   const now = Date.now();
   const libraryId = await insert("INSERT INTO library (name, kind) VALUES ('GraphQL library', 'Shows')", []);
@@ -36,10 +32,6 @@ beforeAll(async () => {
   t.movieId = await item("Movie", "Gql Movie", null);
   t.collectionId = (await api.post("/api/v1/collections", { name: "Gql collection" })).json.id;
   t.smartCollectionId = await insert("INSERT INTO smart_collection (name, query) VALUES ('Gql smart', 'type:movie')", []);
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let counter = 0;

@@ -1,12 +1,11 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
 import { sqlAll, sqlInsert } from "../support/sqlite";
-import { apiClient, type ApiClient, type RawResponse } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { type RawResponse } from "../support/http";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let dbFile: string;
 
 /** Targets every test can point playlist entries at. */
@@ -32,8 +31,6 @@ async function seedMedia(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
   dbFile = path.join(server.dataDir, DATABASE_FILE);
   await seedMedia();
   t.collectionId = (await api.post("/api/v1/collections", { name: "Playlist targets" })).json.id;
@@ -42,10 +39,6 @@ beforeAll(async () => {
   expect(multi.status, multi.text).toBe(201);
   t.multiCollectionId = multi.json.id;
   groupId = (await api.post("/api/v1/playlists/groups", { name: "Main" })).json.id;
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let counter = 0;
@@ -184,7 +177,6 @@ describe("POST /api/v1/playlists", () => {
     expect(fetched.json).toEqual(response.json);
     expect(fetched.text).not.toContain("null");
   });
-
 
   it("the same name is fine in another group", async () => {
     const first = await createPlaylist();

@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 /** A folder outside the data folder for scheduleFile definitions. */
 let filesDir: string;
 
@@ -73,8 +71,6 @@ const write = (file: string, text: string) => {
 const validate = (body: unknown) => api.post(VALIDATE, body);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
   filesDir = fs.realpathSync(makeTempDir("airwave-defs-"));
   write(path.join(server.dataDir, "definitions", "shows.yaml"), SHOWS);
   write(path.join(server.dataDir, "definitions", "nested", "shows.yaml"), SHOWS);
@@ -82,8 +78,6 @@ beforeAll(async () => {
   write(path.join(server.dataDir, "secret.yaml"), SHOWS);
 });
 afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
   fs.rmSync(filesDir, { recursive: true, force: true });
 });
 
@@ -323,16 +317,7 @@ describe("GraphQL validatePlayout", () => {
 });
 
 describe("with a write key configured", () => {
-  let guarded: TestServer;
-  let guardedApi: ApiClient;
-  beforeAll(async () => {
-    guarded = await startTestServer({ env: { Api__WriteKey: "s3cret" } });
-    guardedApi = apiClient(guarded.url);
-  });
-  afterAll(async () => {
-    await guarded.stop();
-    guarded.removeDataDir();
-  });
+  const { api: guardedApi } = useTestServer({ env: { Api__WriteKey: "s3cret" } });
 
   it("the REST endpoint needs the key; GraphQL needs it to read a file on the server but not for text", async () => {
     expect((await guardedApi.post(VALIDATE, { definition: VALID })).status).toBe(401);

@@ -1,13 +1,13 @@
 import path from "node:path";
 import sqlite3 from "sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
 import { apiClient, type ApiClient } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
 const KEY = "gql-s3cret";
-let server: TestServer;
+const { server } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Api__WriteKey: KEY } });
 /** Sends the write key (REST writes, GraphQL mutations). */
 let writer: ApiClient;
 /** No key: GraphQL queries must work without it. */
@@ -63,7 +63,6 @@ const PREVIEW = `query($definition: String!, $start: String, $hours: Int, $seed:
   previewPlayout(definition: $definition, start: $start, hours: $hours, seed: $seed) { items { start finish mediaItemId inPointMs outPointMs fillerKind guideGroup customTitle contentKey } warnings } }`;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Api__WriteKey: KEY } });
   writer = apiClient(server.url, { "x-api-key": KEY });
   reader = apiClient(server.url);
   media = await seedMedia(server.dataDir, "GqlToon");
@@ -73,10 +72,6 @@ beforeAll(async () => {
   }
   const collection = (await writer.post("/api/v1/collections", { name: "Gql Cartoons" })).json;
   await writer.post(`/api/v1/collections/${collection.id}/items`, { mediaItemIds: [media.showId] });
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let channelNumber = 300;

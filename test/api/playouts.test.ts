@@ -1,13 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions } from "../support/sqlite";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
 let media: SeededMedia;
 const EPISODE_MS = 30 * 60_000;
 
@@ -23,16 +21,10 @@ playout:
 `;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
-  api = apiClient(server.url);
   media = await seedMedia(server.dataDir, "Toon");
   await addVersions(server.dataDir, [...media.episodeIds, ...media.movieIds], EPISODE_MS);
   const collection = (await api.post("/api/v1/collections", { name: "Cartoons" })).json;
   await api.post(`/api/v1/collections/${collection.id}/items`, { mediaItemIds: [media.showId] });
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let channelNumber = 100;

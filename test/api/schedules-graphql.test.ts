@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { api } = useTestServer();
 let collectionId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
   collectionId = (await api.post("/api/v1/collections", { name: "Gql schedule targets" })).json.id;
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 async function gql(query: string, variables?: Record<string, unknown>) {

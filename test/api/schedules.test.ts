@@ -1,12 +1,11 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
 import { sqlAll, sqlInsert } from "../support/sqlite";
-import { apiClient, type ApiClient, type RawResponse } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { type RawResponse } from "../support/http";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let dbFile: string;
 
 /** Targets every test can point schedule items at. */
@@ -23,8 +22,6 @@ const filler = (name: string, kind: string, mode: string | null) =>
   insert("INSERT INTO filler_preset (name, kind, mode, collectionType, collectionId) VALUES (?, ?, ?, 'Collection', ?)", [name, kind, mode, t.collectionId]);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
   dbFile = path.join(server.dataDir, DATABASE_FILE);
   const now = Date.now();
   const libraryId = await insert("INSERT INTO library (name, kind) VALUES ('Schedule library', 'Shows')", []);
@@ -55,10 +52,6 @@ beforeAll(async () => {
   t.fallback = await filler("Fallback", "Fallback", null);
   t.watermarkA = await insert("INSERT INTO watermark (name, imagePath) VALUES ('WA', 'a.png')", []);
   t.watermarkB = await insert("INSERT INTO watermark (name, imagePath) VALUES ('WB', 'b.png')", []);
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 let counter = 0;

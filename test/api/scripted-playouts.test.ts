@@ -1,16 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, rawRequest, type ApiClient } from "../support/http";
+import { rawRequest } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions } from "../support/sqlite";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
 const MIN = 60_000;
 const EXAMPLE = path.resolve(__dirname, "../../examples/scripted/one-day.mjs");
 const KEY = "scripted-key";
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Playout__ScriptTimeoutSeconds: "4", Api__WriteKey: KEY }, headers: { "x-api-key": KEY } });
 let media: SeededMedia;
 let folder: string;
 let channelNumber = 400;
@@ -41,15 +40,11 @@ function isRunning(pid: number): boolean {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Playout__ScriptTimeoutSeconds: "4", Api__WriteKey: KEY } });
-  api = apiClient(server.url, { "x-api-key": KEY });
   media = await seedMedia(server.dataDir, "Scripted");
   await addVersions(server.dataDir, [...media.episodeIds, ...media.movieIds], 25 * MIN);
   folder = makeTempDir("airwave-scripts-");
 });
 afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
   fs.rmSync(folder, { recursive: true, force: true });
 });
 

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let media: SeededMedia;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
   media = await seedMedia(server.dataDir, "Cartoon");
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 const create = (name: string, query: string) => api.post("/api/v1/collections/smart", { name, query });

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../support/test-server";
 
 describe("a freshly started server", () => {
-  let server: TestServer;
-  let api: ApiClient;
-  beforeAll(async () => {
-    server = await startTestServer();
-    api = apiClient(server.url);
-  });
-  afterAll(async () => {
-    await server.stop();
-    server.removeDataDir();
-  });
+  const { server, api } = useTestServer();
 
   it("seeds channel 1 on the default profile", async () => {
     const channels = await api.get("/api/v1/channels");

@@ -4,12 +4,11 @@ import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDataSource, DATABASE_FILE } from "../../server/db/data-source";
 import { FillerWatermark1795337200000 } from "../../server/db/migrations/0005-filler-watermark";
-import { apiClient, rawRequest, type ApiClient, type RawResponse } from "../support/http";
+import { apiClient, rawRequest, type RawResponse } from "../support/http";
 import { sqlAll } from "../support/sqlite";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, startTestServer, useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let dbFile: string;
 let images: string;
 let collectionId: number;
@@ -29,16 +28,12 @@ const image = (name: string, format: keyof typeof HEADS) => {
 let logo: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.url);
   dbFile = path.join(server.dataDir, DATABASE_FILE);
   images = makeTempDir("airwave-watermarks-");
   logo = image("logo.png", "png");
   collectionId = (await api.post("/api/v1/collections", { name: "Watermark targets" })).json.id;
 });
 afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
   fs.rmSync(images, { recursive: true, force: true });
 });
 

@@ -6,12 +6,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { channelGuideId } from "../../server/guide";
-import { apiClient, rawRequest, type ApiClient } from "../support/http";
+import { rawRequest } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions, databaseFile, sqlAll } from "../support/sqlite";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 import { xmllint, xmltvUtc } from "./fixture";
 
 const MIN = 60_000;
@@ -57,8 +57,7 @@ playout:
   - repeat: true
 `;
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1" } });
 let toon: SeededMedia;
 let film: SeededMedia;
 let toonChannel: any;
@@ -80,8 +79,6 @@ async function artwork(itemId: number, kind: string, cacheKey: string): Promise<
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1" } });
-  api = apiClient(server.url);
   toon = await seedMedia(server.dataDir, "Toon");
   film = await seedMedia(server.dataDir, "Film");
   await addVersions(server.dataDir, toon.episodeIds, 30 * MIN);
@@ -109,10 +106,6 @@ beforeAll(async () => {
   toonPlayout = created.json;
   const films = await api.post("/api/v1/playouts", { channelId: filmChannel.id, kind: "Sequential", definition: FILM_DEFINITION });
   expect(films.status, films.text).toBe(201);
-});
-afterAll(async () => {
-  await server?.stop();
-  server?.removeDataDir();
 });
 
 interface Programme {

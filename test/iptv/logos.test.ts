@@ -1,24 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
-let server: TestServer;
+const { server } = useTestServer();
 const ART = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]);
 
 beforeAll(async () => {
-  server = await startTestServer();
   fs.mkdirSync(path.join(server.dataDir, "artwork", "ab"), { recursive: true });
   fs.writeFileSync(path.join(server.dataDir, "artwork", "ab", "abcdef.jpg"), ART);
   fs.writeFileSync(path.join(server.dataDir, "artwork", "plainkey"), ART);
   fs.writeFileSync(path.join(server.dataDir, "secret.txt"), "top secret");
   fs.symlinkSync(path.join(server.dataDir, "secret.txt"), path.join(server.dataDir, "artwork", "link.jpg"));
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 const get = (p: string) => rawRequest(server.url, "GET", p);

@@ -1,29 +1,17 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { choose, errorIn, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { choose, errorIn, useBrowserPage, screenshot } from "../support/browser";
+import { useTestServer } from "../support/test-server";
 import { seedCollection } from "./pages-fixtures";
 
 describe("blocks, block templates and a Block playout in a real browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let tab: TestPage;
+  const { server } = useTestServer();
+  const tab = useBrowserPage();
   let collectionName: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     ({ collectionName } = await seedCollection(server, "BlocksUI"));
-    browser = await launchBrowser();
-    tab = await openPage(browser);
   }, 60_000);
-
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await server?.stop();
-    server?.removeDataDir();
-  });
 
   it("makes two blocks, a template whose overlap the server refuses under the start time, then a channel playing it", { timeout: 60_000 }, async () => {
     const { page } = tab;

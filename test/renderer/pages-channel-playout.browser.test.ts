@@ -1,8 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { choose, fieldError, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { choose, fieldError, useBrowserPage, screenshot, type TestPage } from "../support/browser";
+import { useTestServer } from "../support/test-server";
 import { seedCollection } from "./pages-fixtures";
 
 /** The error Mantine ties to the "Schedule" select (its listbox shares the label, so find it as a combobox). */
@@ -15,24 +14,13 @@ async function scheduleError(page: TestPage["page"]): Promise<string | null> {
 }
 
 describe("choosing a channel's playout kind in a real browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let tab: TestPage;
+  const { server } = useTestServer();
+  const tab = useBrowserPage();
   let collectionId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     ({ collectionId } = await seedCollection(server, "Kinds"));
-    browser = await launchBrowser();
-    tab = await openPage(browser);
   }, 60_000);
-
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await server?.stop();
-    server?.removeDataDir();
-  });
 
   it("gives a channel a Classic schedule: the server's message under the field first, then the build and the watch page", { timeout: 40_000 }, async () => {
     const { page } = tab;

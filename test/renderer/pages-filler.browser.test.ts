@@ -1,29 +1,17 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { choose, fieldError, field, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { choose, fieldError, field, useBrowserPage, screenshot } from "../support/browser";
+import { useTestServer } from "../support/test-server";
 import { seedCollection } from "./pages-fixtures";
 
 describe("the filler presets page in a real browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let tab: TestPage;
+  const { server } = useTestServer();
+  const tab = useBrowserPage();
   let collectionName: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     ({ collectionName } = await seedCollection(server, "Filler"));
-    browser = await launchBrowser();
-    tab = await openPage(browser);
   }, 60_000);
-
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await server?.stop();
-    server?.removeDataDir();
-  });
 
   it("shows the server's message under the field it names, then creates the preset", { timeout: 30_000 }, async () => {
     const { page } = tab;

@@ -1,8 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useBrowserPage, screenshot } from "../support/browser";
+import { useTestServer } from "../support/test-server";
 import { inOrderDefinition, seedCollection } from "./pages-fixtures";
 
 const HALF_HOUR = 30 * 60_000;
@@ -16,28 +15,17 @@ function xmltvProgrammes(xml: string): { start: number; title: string; subtitle:
 }
 
 describe("the guide grid in a real browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let tab: TestPage;
+  const { server } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1" } });
+  const tab = useBrowserPage();
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1" } });
     const api = apiClient(server.url);
     const { collectionName } = await seedCollection(server, "Griddy");
     const channel = (await api.post("/api/v1/channels", { name: "Grid One", number: "31" })).json as { id: number };
     const playout = await api.post("/api/v1/playouts", { channelId: channel.id, kind: "Sequential", definition: inOrderDefinition(collectionName) });
     if (playout.status >= 300) throw new Error(playout.text);
     await api.post("/api/v1/channels", { name: "No Playout", number: "32" });
-    browser = await launchBrowser();
-    tab = await openPage(browser);
   }, 60_000);
-
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await server?.stop();
-    server?.removeDataDir();
-  });
 
   it("shows the built programmes as XMLTV groups them, a now line, and details on click", { timeout: 30_000 }, async () => {
     const { page } = tab;

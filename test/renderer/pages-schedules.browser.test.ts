@@ -1,31 +1,20 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { choose, errorIn, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { choose, errorIn, useBrowserPage, screenshot } from "../support/browser";
+import { useTestServer } from "../support/test-server";
 import { seedCollection } from "./pages-fixtures";
 
 const item = (page: Page, n: number) => page.getByRole("group", { name: `Item ${n}`, exact: true });
 
 describe("the schedule editor in a real browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let tab: TestPage;
+  const { server } = useTestServer();
+  const tab = useBrowserPage();
   let collectionName: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     ({ collectionName } = await seedCollection(server, "Sched"));
-    browser = await launchBrowser();
-    tab = await openPage(browser);
   }, 60_000);
-
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await server?.stop();
-    server?.removeDataDir();
-  });
 
   it("creates a schedule, adds items by mode, reorders them by drag and by keyboard, saves, and shows the server's error on the item's field", { timeout: 30_000 }, async () => {
     const { page } = tab;

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useBrowserPage, screenshot } from "../support/browser";
+import { useTestServer } from "../support/test-server";
 import { inOrderDefinition, seedCollection } from "./pages-fixtures";
 
 /** Replaces the editor's whole text the way a user would: select all, then type over it. */
@@ -21,27 +21,16 @@ async function underlinedLines(page: Page): Promise<number[]> {
 }
 
 describe("the YAML playout editor in a real browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let tab: TestPage;
+  const { server } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
+  const tab = useBrowserPage();
   let collectionName: string;
   let channelId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
     ({ collectionName } = await seedCollection(server, "Yamlish"));
     const channel = await apiClient(server.url).post("/api/v1/channels", { name: "Yaml Channel", number: "21" });
     channelId = channel.json.id;
-    browser = await launchBrowser();
-    tab = await openPage(browser);
   }, 60_000);
-
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await server?.stop();
-    server?.removeDataDir();
-  });
 
   it("underlines the server's error at its line as you type, clears it when fixed, previews and saves", { timeout: 60_000 }, async () => {
     const { page } = tab;

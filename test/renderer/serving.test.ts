@@ -3,10 +3,10 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultRendererDir, rendererStatic } from "../../server/http/renderer-static";
 import { rawRequest } from "../support/http";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
 const rendererDir = defaultRendererDir();
 
@@ -28,14 +28,7 @@ function rawBody(baseUrl: string, urlPath: string, headers: Record<string, strin
 }
 
 describe("the server serves the built UI", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.stop();
-    server.removeDataDir();
-  });
+  const { server } = useTestServer();
 
   it("answers / and client routes with index.html that browsers revalidate", async () => {
     const { indexHtml } = builtEntry();

@@ -14,7 +14,7 @@
 import http from "node:http";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
 const SEED = 20_260_611;
 const CONCURRENCY = 8;
@@ -23,7 +23,6 @@ const BATCHES_PER_RESOURCE = 150;
 /** `express.json({ limit: "1mb" })`. */
 const BODY_LIMIT = 1024 * 1024;
 const POLLUTION_MARKER = "airwavePolluted";
-
 
 // ---------------------------------------------------------------------------------------------
 // The public contract (OpenAPI) of the two resources.
@@ -958,7 +957,7 @@ function restoreBody(resource: Resource, dto: Record<string, unknown>): Record<s
 }
 
 describe("fuzzing POST/PUT/PATCH of channels and FFmpeg profiles with invalid requests", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let agent: http.Agent;
   let fx: Fixtures;
   let before: Snapshot;
@@ -966,7 +965,6 @@ describe("fuzzing POST/PUT/PATCH of channels and FFmpeg profiles with invalid re
   let sent = 0;
 
   beforeAll(async () => {
-    server = await startTestServer();
     agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const port = server.port;
     // Fixtures beyond the seed, so PUT/PATCH meet disabled channels, a mirror, a Vaapi profile.
@@ -1015,8 +1013,6 @@ describe("fuzzing POST/PUT/PATCH of channels and FFmpeg profiles with invalid re
 
   afterAll(async () => {
     agent?.destroy();
-    await server?.stop();
-    server?.removeDataDir();
   });
 
   for (const [resource, title] of [["channel", "channel"], ["profile", "FFmpeg profile"]] as const) {

@@ -16,13 +16,13 @@ import path from "node:path";
 import fc from "fast-check";
 import sqlite3 from "sqlite3";
 import { stringify } from "yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
 import { DomainError } from "../../server/services/domain-error";
 import { mutatedDefinitionText, randomYamlishText, validDefinition } from "../playout/definition/fuzz-arbitraries";
-import { apiClient, type ApiClient, type RawResponse } from "../support/http";
+import { type RawResponse } from "../support/http";
 import { seedMedia } from "../support/seed-media";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
 const SEED = 20_260_707;
 const TOTAL = 5_000;
@@ -34,8 +34,7 @@ const REQUEST_LIMIT_MS = 10_000;
 const START = "2026-03-07T12:00:00Z"; // 48 hours from here cross New York's spring-forward
 const COLLECTION = "Fuzz Cartoons";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Playout__TimeZone: "America/New_York", Playout__DaysToBuild: "1" } });
 
 function exec(file: string, sql: string, params: unknown[] = []): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,8 +47,6 @@ function exec(file: string, sql: string, params: unknown[] = []): Promise<number
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { Playout__TimeZone: "America/New_York", Playout__DaysToBuild: "1" } });
-  api = apiClient(server.url);
   const media = await seedMedia(server.dataDir, "Fuzz");
   const file = path.join(server.dataDir, DATABASE_FILE);
   for (const [i, id] of [...media.episodeIds, ...media.movieIds].entries()) {
@@ -64,10 +61,6 @@ beforeAll(async () => {
   const collection = (await api.post("/api/v1/collections", { name: COLLECTION })).json;
   await api.post(`/api/v1/collections/${collection.id}/items`, { mediaItemIds: [media.showId, ...media.movieIds] });
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  server?.removeDataDir();
-});
 
 type Json = Record<string, unknown>;
 

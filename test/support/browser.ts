@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { lateBound, useSuiteResource } from "./late-bound";
 
 /** Debian's Chromium (installed by .ci/run). */
 export const CHROMIUM_PATH = process.env.AIRWAVE_CHROMIUM ?? "/usr/bin/chromium";
@@ -34,6 +35,46 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
   });
   page.on("pageerror", (error) => pageErrors.push(error.message));
   return { page, context, consoleErrors, pageErrors, close: () => context.close() };
+}
+
+export type PageOptions = Parameters<typeof openPage>[1];
+
+/**
+ * Chromium and one page for the enclosing suite: launched in a beforeAll hook registered here (so
+ * after the hooks registered before this call, e.g. `useTestServer` and the suite's seeding), closed
+ * in afterAll. The returned TestPage reaches the live page on each use, so it can be destructured.
+ */
+export function useBrowserPage(options: PageOptions = {}): TestPage {
+  const current = useSuiteResource(
+    "useBrowserPage: the page",
+    async () => {
+      const browser = await launchBrowser();
+      try {
+        return { browser, tab: await openPage(browser, options) };
+      } catch (error) {
+        await browser.close();
+        throw error;
+      }
+    },
+    async ({ browser, tab }) => {
+      try {
+        await tab.close();
+      } finally {
+        await browser.close();
+      }
+    },
+  );
+  return lateBound(() => current().tab);
+}
+
+/** Launches Chromium and a page, runs `work`, then closes both whatever `work` does. */
+export async function withBrowserPage<T>(work: (tab: TestPage) => Promise<T>, options: PageOptions = {}): Promise<T> {
+  const browser = await launchBrowser();
+  try {
+    return await work(await openPage(browser, options));
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Writes a full-page screenshot to test-artifacts/<name>.png (gitignored). */

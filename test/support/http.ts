@@ -1,11 +1,11 @@
 import http from "node:http";
 
-export interface RawResponse {
+export interface RawResponse<T = any> {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
-  json: any;
+  json: T;
 }
 
 /**
@@ -46,18 +46,23 @@ export function rawRequest(
   });
 }
 
-/** A small JSON client for a test server. */
-export function apiClient(baseUrl: string, defaultHeaders: Record<string, string> = {}) {
-  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    rawRequest(baseUrl, method, path, { body: body as object | string | undefined, headers: { ...defaultHeaders, ...headers } });
+type Headers = Record<string, string>;
+
+/**
+ * A small JSON client for a test server. Each method takes the body type it expects as a type
+ * argument (`api.get<Channel[]>(…)`); `baseUrl` may be a function, read on every call, so a client
+ * can be made before its server has started.
+ */
+export function apiClient(baseUrl: string | (() => string), defaultHeaders: Headers = {}) {
+  const call = <T>(method: string, path: string, body?: unknown, headers: Headers = {}) =>
+    rawRequest(typeof baseUrl === "string" ? baseUrl : baseUrl(), method, path, { body: body as object | string | undefined, headers: { ...defaultHeaders, ...headers } }) as Promise<RawResponse<T>>;
   return {
-    get: (path: string, headers?: Record<string, string>) => call("GET", path, undefined, headers),
-    post: (path: string, body?: unknown, headers?: Record<string, string>) => call("POST", path, body, headers),
-    put: (path: string, body?: unknown, headers?: Record<string, string>) => call("PUT", path, body, headers),
-    patch: (path: string, body?: unknown, headers?: Record<string, string>) => call("PATCH", path, body, headers),
-    delete: (path: string, headers?: Record<string, string>) => call("DELETE", path, undefined, headers),
-    graphql: (query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) =>
-      call("POST", "/graphql", { query, variables }, headers),
+    get: <T = any>(path: string, headers?: Headers) => call<T>("GET", path, undefined, headers),
+    post: <T = any>(path: string, body?: unknown, headers?: Headers) => call<T>("POST", path, body, headers),
+    put: <T = any>(path: string, body?: unknown, headers?: Headers) => call<T>("PUT", path, body, headers),
+    patch: <T = any>(path: string, body?: unknown, headers?: Headers) => call<T>("PATCH", path, body, headers),
+    delete: <T = any>(path: string, headers?: Headers) => call<T>("DELETE", path, undefined, headers),
+    graphql: <T = any>(query: string, variables?: Record<string, unknown>, headers?: Headers) => call<T>("POST", "/graphql", { query, variables }, headers),
   };
 }
 
