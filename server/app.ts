@@ -14,7 +14,11 @@ import { legacyRewrite } from "./http/legacy-rewrite";
 import { malformedPath, problemDetailsHandler, routeNotFound, unauthorized } from "./http/problem-details";
 import { rendererStatic } from "./http/renderer-static";
 import { requireWriteKey } from "./http/write-key";
+import { addMonitoringRoutes } from "./http/monitoring-routes";
+import { requestMetrics } from "./http/request-metrics";
 import { iptvRouter } from "./iptv";
+import { presentedToken } from "./iptv/access";
+import type { PrometheusMetrics } from "./metrics/prometheus-metrics";
 import type { Logger } from "./logging/logger";
 import type { Services } from "./services";
 
@@ -22,6 +26,10 @@ export interface AppDependencies {
   config: AppConfig;
   services: Services;
   log: Logger;
+  /** The server's metrics registry; without it /metrics is not served. */
+  metrics?: PrometheusMetrics;
+  /** True once the server has begun to stop (GET /health says not ready). */
+  stopping?: () => boolean;
 }
 
 export interface App {
@@ -34,9 +42,10 @@ export interface App {
  * The request pipeline: CORS, one canonical path, legacy /api rewrite, write key, JSON bodies,
  * then REST (/api/v1), GraphQL (/graphql), the OpenAPI document and /docs; problem details last.
  */
-export async function createApp({ config, services, log }: AppDependencies): Promise<App> {
+export async function createApp({ config, services, log, metrics, stopping = () => false }: AppDependencies): Promise<App> {
   const app = express();
   app.disable("x-powered-by");
+  if (metrics) app.use(requestMetrics(metrics));
   app.use(cors());
   app.use(canonicalPathMiddleware(malformedPath));
   app.use(legacyRewrite({ deprecation: config.api.legacyDeprecation, sunset: config.api.legacySunset }));
@@ -54,6 +63,14 @@ export async function createApp({ config, services, log }: AppDependencies): Pro
   });
   app.use("/docs", swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: "Airwave API" }));
 
+  if (metrics) {
+    addMonitoringRoutes(app, {
+      metrics,
+      notReadyReason: () => services.readiness.notReadyReason(stopping()),
+      // The /iptv/ rule: metrics show who watches what, so tokens, when on, guard them too.
+      mayReadMetrics: (req) => !services.iptvTokens.enabled || services.iptvTokens.verify(presentedToken(req)),
+    });
+  }
   app.use(iptvRouter(services, config));
   app.use("/api", routeNotFound);
   app.use(rendererStatic());

@@ -13,6 +13,7 @@ import { PlayoutRebuildJob } from "./jobs/playout-rebuild-job";
 import { lockDataFolder } from "./db/data-folder-lock";
 import { resolveScannerEntry, ScanCoordinator } from "./scanner/scan-coordinator";
 import { ScriptRunner } from "./scripting/script-runner";
+import { PrometheusMetrics, type StreamGauges } from "./metrics/prometheus-metrics";
 import { createServices, type Services } from "./services";
 import type { GuideSettings } from "./services/guide-service";
 
@@ -44,16 +45,20 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
   const binaries = locateFFmpeg(config.ffmpeg);
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
   const db = await Database.open(config.dataDir);
+  const metrics: PrometheusMetrics = new PrometheusMetrics((): StreamGauges => ({ sessions: () => streaming.sessions(), ffmpegProcesses: () => streaming.registry.countsByKind() }));
   const scans = new ScanCoordinator({
     entry: resolveScannerEntry(),
     ffprobePath: binaries.ffprobe,
     dataDir: config.dataDir,
     log,
-    onOutcome: (outcome) => services.libraries.recordScanOutcome(outcome),
+    onOutcome: (outcome) => {
+      metrics.scanFinished(outcome.success, (outcome.finishedAt - outcome.startedAt) / 1000);
+      return services.libraries.recordScanOutcome(outcome);
+    },
   });
   const scripts = new ScriptRunner();
   const ffmpegProbe = new FFmpegCapabilitiesProbe(binaries);
-  const streaming = new SessionManager({
+  const streaming: SessionManager = new SessionManager({
     dataDir: config.dataDir,
     ffmpegPath: binaries.ffmpeg,
     ffprobePath: binaries.ffprobe,
@@ -61,19 +66,20 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     plan: (channelNumber, at) => services.streamSources.planAt(channelNumber, at),
     capabilities: () => ffmpegProbe.capabilities(),
     log: (message) => log.info(message),
+    metrics,
   });
   streaming.start();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, ffmpegInfo: ffmpegProbe, playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, ffmpegInfo: ffmpegProbe, playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics });
+  let shuttingDown = false;
   let app;
   try {
     await services.seed.seed();
-    app = await createApp({ config, services, log });
+    app = await createApp({ config, services, log, metrics, stopping: () => shuttingDown });
   } catch (error) {
     await db.close();
     throw error;
   }
   const server = http.createServer(app.app);
-  let shuttingDown = false;
   // A keep-alive connection whose request finishes during shutdown is closed right away, not after the drain timeout.
   server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
     if (shuttingDown) res.setHeader("Connection", "close");

@@ -36,6 +36,13 @@ export class Database {
     });
   }
 
+  /** Throws when the database cannot answer a query (readiness). */
+  async ping(): Promise<void> {
+    await this.queue.idle();
+    if (!this.dataSource.isInitialized) throw new Error("the database is closed");
+    await this.dataSource.query("SELECT 1");
+  }
+
   async close(): Promise<void> {
     await this.queue.idle();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();

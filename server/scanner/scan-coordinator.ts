@@ -129,11 +129,11 @@ export class ScanCoordinator implements ScanLauncher {
     const { libraryId, scanId } = scan.status;
     let outcome: ScanOutcome;
     if (scan.ended && code === 0) {
-      outcome = { scanId, libraryId, success: scan.ended.success, finishedAt: this.clock(), message: scan.ended.message };
+      outcome = { scanId, libraryId, success: scan.ended.success, startedAt: scan.status.startedAt, finishedAt: this.clock(), message: scan.ended.message };
     } else {
       const how = signal ? `was stopped (${signal})` : `exited with code ${code}`;
       const reason = scan.ended?.message ?? scan.stderrTail.at(-1) ?? "no reason given";
-      outcome = { scanId, libraryId, success: false, finishedAt: this.clock(), message: `the scanner ${how}: ${reason}` };
+      outcome = { scanId, libraryId, success: false, startedAt: scan.status.startedAt, finishedAt: this.clock(), message: `the scanner ${how}: ${reason}` };
     }
     scan.ended ??= { success: outcome.success, message: outcome.message };
     this.byId.delete(scanId);

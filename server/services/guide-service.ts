@@ -31,6 +31,7 @@ import {
   newHdhrDeviceId,
 } from "../guide";
 import { GuideMode } from "../domain/enums";
+import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
 import { DomainError, type FieldError } from "./domain-error";
 import { INSTALL_ID_SETTING } from "./seed-service";
 
@@ -104,6 +105,7 @@ export class GuideService {
     private readonly settings: GuideSettings,
     private readonly clock: () => number = Date.now,
     private readonly random: () => number = () => randomInt(0, 2 ** 32) / 2 ** 32,
+    private readonly metrics: MetricsPort = NO_METRICS,
   ) {
     this.cacheDir = path.join(dataDir, GUIDE_CACHE_FOLDER);
   }
@@ -178,7 +180,10 @@ export class GuideService {
   async guideFragments(): Promise<GuideFragmentFiles[]> {
     const [channels, revision] = await Promise.all([this.epgChannels(), this.db.read((repos) => repos.settings.libraryRevision())]);
     await fs.promises.mkdir(this.cacheDir, { recursive: true });
-    return Promise.all(channels.map((entry) => this.fragmentFiles(entry, revision)));
+    const [timer, builtBefore] = [performance.now(), this.fragmentBuilds];
+    const files = await Promise.all(channels.map((entry) => this.fragmentFiles(entry, revision)));
+    this.metrics.guideRebuild(this.fragmentBuilds - builtBefore, (performance.now() - timer) / 1000);
+    return files;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Database } from "../db/database";
 import { BuildMode } from "../domain/enums";
 import { ChannelService } from "./channel-service";
 import { CollectionService } from "./collection-service";
+import type { MetricsPort } from "../metrics/metrics-port";
 import type { FFmpegInfoSource } from "./ffmpeg-info";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { FillerPresetService } from "./filler-preset-service";
@@ -14,6 +15,7 @@ import { MaintenanceService } from "./maintenance-service";
 import { MediaService } from "./media-service";
 import { MultiCollectionService } from "./multi-collection-service";
 import { PlaylistService } from "./playlist-service";
+import { ReadinessService } from "./readiness-service";
 import { PlayoutValidationService } from "./playout-validation-service";
 import { PlayoutContentService } from "./playout-content-service";
 import { PlayoutService, type PlayoutSettings } from "./playout-service";
@@ -53,6 +55,7 @@ export interface Services {
   media: MediaService;
   multiCollections: MultiCollectionService;
   playlists: PlaylistService;
+  readiness: ReadinessService;
   playoutValidation: PlayoutValidationService;
   playoutContent: PlayoutContentService;
   playouts: PlayoutService;
@@ -88,6 +91,8 @@ export interface ServiceDependencies {
   environment?: NodeJS.ProcessEnv;
   /** Runs the channels' FFmpeg streams (server/streaming). */
   streaming?: StreamSessionOwner;
+  /** Where build and guide timings go (GET /metrics). */
+  metrics?: MetricsPort;
 }
 
 export function createServices(db: Database, deps: ServiceDependencies): Services {
@@ -98,7 +103,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const playoutValidation = new PlayoutValidationService(deps.dataDir);
   const playoutContent = new PlayoutContentService(db, smartCollections, clock);
   const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
-  const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock);
+  const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock, deps.metrics);
   playouts.register(new ExternalJsonKind(db));
   playouts.register(new ClassicKind(db, playoutContent));
   playouts.register(new BlockKind(db, playoutContent));
@@ -116,13 +121,14 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     ffmpegProfiles,
     ffmpegInfo: deps.ffmpegInfo,
     fillerPresets: new FillerPresetService(db),
-    guide: new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock),
+    guide: new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, undefined, deps.metrics),
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
     libraries: new LibraryService(db, deps.scans),
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
     media: new MediaService(db),
     multiCollections: new MultiCollectionService(db),
     playlists: new PlaylistService(db),
+    readiness: new ReadinessService(db),
     playoutValidation,
     playoutContent,
     playouts,

@@ -24,6 +24,8 @@ export interface ScanOutcome {
   scanId: string;
   libraryId: number;
   success: boolean;
+  /** When the scan started (epoch ms). */
+  startedAt: number;
   finishedAt: number;
   message: string;
 }

@@ -7,6 +7,7 @@ import type { PlayoutItemRow } from "../db/repositories/playout-repository";
 import { findNowPlaying } from "../playout/now-playing";
 import type { SequentialItem } from "../playout/sequential";
 import type { TimelineItem } from "../playout/timeline-item";
+import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
 import { DomainError } from "./domain-error";
 import type { PlayoutKindStrategy, PlayoutSource } from "./playout-kinds/kind-strategy";
 import type { SequentialKind } from "./playout-kinds/sequential-kind";
@@ -53,6 +54,7 @@ export class PlayoutService {
     private readonly sequential: SequentialKind,
     private readonly settings: PlayoutSettings,
     private readonly clock: () => number = Date.now,
+    private readonly metrics: MetricsPort = NO_METRICS,
   ) {
     this.register(sequential);
   }
@@ -219,6 +221,13 @@ export class PlayoutService {
   private async runBuild(id: number, mode: BuildMode): Promise<BuildSummary> {
     const startedAt = this.clock();
     const playout = await this.get(id);
+    const timer = performance.now();
+    const summary = await this.buildAndStore(playout, id, mode, startedAt);
+    this.metrics.playoutBuild(playout.kind, mode, summary.success, (performance.now() - timer) / 1000);
+    return summary;
+  }
+
+  private async buildAndStore(playout: Playout, id: number, mode: BuildMode, startedAt: number): Promise<BuildSummary> {
     let summary: BuildSummary;
     try {
       const result = await this.strategy(playout.kind).build({

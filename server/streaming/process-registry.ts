@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
 
 export const PID_FILE = "ffmpeg.pids";
 
@@ -21,11 +22,25 @@ export interface OwnedProcess {
 
 export class ProcessRegistry {
   private readonly live = new Set<OwnedProcess>();
+  private readonly killed = new WeakSet<OwnedProcess>();
 
   constructor(
     private readonly ffmpegPath: string,
     private readonly folder: string,
+    private readonly metrics: MetricsPort = NO_METRICS,
   ) {}
+
+  /** Running processes by kind (the first word of their tag). */
+  countsByKind(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const p of this.live) counts[kindOf(p.tag)] = (counts[kindOf(p.tag)] ?? 0) + 1;
+    return counts;
+  }
+
+  /** A session runs FFmpeg again because the last run failed; `reason` names what it runs now. */
+  restarted(reason: string): void {
+    this.metrics.ffmpegRestarted(reason);
+  }
 
   get count(): number {
     return this.live.size;
@@ -50,6 +65,8 @@ export class ProcessRegistry {
         done = true;
         this.live.delete(owned);
         this.writePidFile();
+        const reason = this.killed.has(owned) || child.signalCode !== null ? "killed" : code === 0 ? "completed" : "failed";
+        this.metrics.ffmpegExited(kindOf(tag), reason);
         resolve(code);
       };
       child.once("exit", (code) => finish(code));
@@ -61,12 +78,14 @@ export class ProcessRegistry {
     owned = { child, tag, exited, stderr: () => stderr };
     this.live.add(owned);
     this.writePidFile();
+    this.metrics.ffmpegStarted(kindOf(tag));
     return owned;
   }
 
   /** Kills a process (TERM, then KILL after a grace period) and waits until it has exited. */
   async kill(owned: OwnedProcess, graceMs = 1500): Promise<void> {
     if (owned.child.exitCode !== null || owned.child.signalCode !== null) return void (await owned.exited);
+    this.killed.add(owned);
     owned.child.kill("SIGTERM");
     const timer = setTimeout(() => owned.child.kill("SIGKILL"), graceMs);
     await owned.exited;
@@ -89,6 +108,8 @@ export class ProcessRegistry {
     }
   }
 }
+
+const kindOf = (tag: string) => tag.split(" ")[0];
 
 /** Field 22 of /proc/{pid}/stat (start time in clock ticks), or undefined off Linux or when gone. */
 export function processStartTime(pid: number): string | undefined {

@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import type { Writable } from "node:stream";
+import type { MetricsPort } from "../metrics/metrics-port";
 import type { SessionInfo, StreamSessionOwner } from "../services/stream-session-service";
 import type { StreamPlan } from "../services/stream-source-service";
 import type { EncoderCapabilities } from "./ffmpeg";
@@ -28,6 +29,7 @@ export interface SessionManagerOptions {
   timing?: SessionTiming;
   clock?: () => number;
   log?: (message: string) => void;
+  metrics?: MetricsPort;
 }
 
 export class SessionManager implements StreamSessionOwner {
@@ -43,7 +45,7 @@ export class SessionManager implements StreamSessionOwner {
 
   constructor(private readonly options: SessionManagerOptions) {
     this.folder = path.join(options.dataDir, SESSIONS_FOLDER);
-    this.registry = new ProcessRegistry(options.ffmpegPath, this.folder);
+    this.registry = new ProcessRegistry(options.ffmpegPath, this.folder, options.metrics);
     this.probe = new MediaProbe(options.ffprobePath);
     this.clock = options.clock ?? Date.now;
     this.log = options.log ?? (() => undefined);

@@ -260,6 +260,7 @@ export class HlsSession extends EventEmitter {
       const reason = first.reason;
       this.deps.log(`session ${this.channelNumber}: FFmpeg failed (${reason.replace(/\n/g, " ")}); playing an error slate`);
       if (rest >= MIN_PIECE_MS) {
+        this.deps.registry.restarted("error_slate");
         const slate = errorSlateCommand(plan, reason, { durationMs: rest, realtime, output: this.output(), ptsOffsetMs: this.ptsCursor }, caps);
         const second = await this.runPiece(slate, rest, realtime);
         if (second.ok || this.stopping) continue;
@@ -268,6 +269,7 @@ export class HlsSession extends EventEmitter {
       // Even the slate failed: skip this span and back off, instead of spinning.
       this.wallCursor += Math.max(rest, MIN_PIECE_MS);
       await this.sleep(Math.min(5000, 500 * failures));
+      if (!this.stopping) this.deps.registry.restarted("after_backoff");
     }
   }
 
