@@ -17,6 +17,7 @@ export default defineConfig({
     pool: "forks",
     // Stops at once when ffmpeg, xmllint, Chromium… are missing; fails the run when a test leaves a temp folder.
     globalSetup: ["./test/support/global-setup.ts"],
+    setupFiles: ["./test/support/file-setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.mjs"],
   },
 });

@@ -4,12 +4,21 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import setup from "../support/global-setup";
 import { missingPrerequisites, onPath, prerequisitesMessage, PREREQUISITES } from "../support/prerequisites";
-import { useTempDir } from "../support/temp-dir";
+import { makeTempDir, useTempDir } from "../support/temp-dir";
+import { openRunTemp } from "../support/temp-leftovers";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, "../..");
+const VITEST = path.join(ROOT, "node_modules/vitest/vitest.mjs");
+
+/** Runs vitest in a child process; resolves with its exit code and output whatever the code. */
+function runVitest(args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
+  return run(process.execPath, [VITEST, "run", ...args], { cwd, env: { ...env, NO_COLOR: "1" } }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+}
 
 /** A PATH folder holding links to the given commands only. */
 function pathWith(dir: string, commands: string[]): string {
@@ -50,13 +59,10 @@ describe("the test prerequisites check", () => {
   it("stops a vitest run within seconds with that one message when ffmpeg is missing", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-path-"));
     try {
-      const env = { ...process.env, PATH: pathWith(dir, ["xmllint"]), NO_COLOR: "1" };
+      const env = { ...process.env, PATH: pathWith(dir, ["xmllint"]) };
       const started = Date.now();
       // A small pure test file: if the check let the run through, it would run and pass.
-      const outcome = await run(process.execPath, [path.join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "test/config/ffmpeg-binaries.test.ts"], { cwd: ROOT, env }).then(
-        (r) => ({ code: 0, stderr: r.stderr, stdout: r.stdout }),
-        (e: { code: number; stderr: string; stdout: string }) => ({ code: e.code, stderr: e.stderr, stdout: e.stdout }),
-      );
+      const outcome = await runVitest(["test/config/ffmpeg-binaries.test.ts"], env);
       expect(outcome.code).toBe(1);
       expect(outcome.stderr).toContain(prerequisitesMessage(missingPrerequisites(env))!);
       expect(outcome.stderr.match(/The tests cannot run/g)).toHaveLength(1);
@@ -73,24 +79,33 @@ describe("the temp folder check of the global teardown", () => {
     expect(path.basename(os.tmpdir())).toMatch(/^airwave-test-run-/);
   });
 
-  it("fails the run naming what a test left behind, and removes it", () => {
+  it("names what a test left behind, puts TMPDIR back and removes the folder", () => {
     const outer = process.env.TMPDIR;
-    const teardown = setup();
-    const runTemp = os.tmpdir();
-    expect(runTemp).not.toBe(outer ?? "/tmp");
-    fs.mkdirSync(path.join(runTemp, "airwave-test-leaked"));
-    fs.writeFileSync(path.join(runTemp, "stray.txt"), "x");
-    expect(() => teardown()).toThrow(/left 2 temporary entries behind[^]*airwave-test-leaked[^]*stray\.txt/);
+    const runTemp = openRunTemp();
+    expect(os.tmpdir()).toBe(runTemp.dir);
+    fs.mkdirSync(path.join(runTemp.dir, "airwave-test-leaked"));
+    fs.writeFileSync(path.join(runTemp.dir, "stray.txt"), "x");
+    expect(runTemp.close()).toBe(["The tests left 2 temporary entries behind (removed now; fix the test that made it):", "  airwave-test-leaked", "  stray.txt"].join("\n"));
     expect(process.env.TMPDIR).toBe(outer);
-    expect(fs.existsSync(runTemp)).toBe(false);
+    expect(fs.existsSync(runTemp.dir)).toBe(false);
   });
 
-  it("passes when the tests cleaned up", () => {
-    const teardown = setup();
-    const runTemp = os.tmpdir();
-    fs.mkdirSync(path.join(runTemp, "airwave-test-cleaned"));
-    fs.rmdirSync(path.join(runTemp, "airwave-test-cleaned"));
-    expect(() => teardown()).not.toThrow();
-    expect(fs.existsSync(runTemp)).toBe(false);
+  it("reports nothing when the tests cleaned up", () => {
+    const runTemp = openRunTemp();
+    fs.mkdirSync(path.join(runTemp.dir, "airwave-test-cleaned"));
+    fs.rmdirSync(path.join(runTemp.dir, "airwave-test-cleaned"));
+    expect(runTemp.close()).toBeNull();
+    expect(fs.existsSync(runTemp.dir)).toBe(false);
+  });
+
+  it("fails a vitest run whose test leaves a folder behind, naming it", async () => {
+    // A suite of its own (outside test/, so no other run collects it) with this repository's global setup.
+    const dir = makeTempDir("airwave-leaky-suite-");
+    fs.writeFileSync(path.join(dir, "vitest.config.mjs"), `export default { test: { globals: true, include: ["*.test.mjs"], globalSetup: [${JSON.stringify(path.join(ROOT, "test/support/global-setup.ts"))}] } };\n`);
+    fs.writeFileSync(path.join(dir, "leaks.test.mjs"), `import fs from "node:fs"; import os from "node:os"; import path from "node:path";\nit("leaks", () => { fs.mkdtempSync(path.join(os.tmpdir(), "airwave-leaked-by-test-")); });\n`);
+    const outcome = await runVitest([], process.env, dir);
+    expect(outcome.stdout).toMatch(/1 passed/);
+    expect(outcome.stderr).toMatch(/The tests left 1 temporary entry behind[^]*\n {2}airwave-leaked-by-test-\w+\n/);
+    expect(outcome.code).toBe(1);
   });
 });

@@ -7,11 +7,8 @@
  *    start) and, in teardown, fails the run naming whatever the tests left in it, then removes it.
  *    A folder of its own keeps other runs on the same machine out of the count.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { missingPrerequisites, prerequisitesMessage } from "./prerequisites";
-import { leftoverReport } from "./temp-leftovers";
+import { openRunTemp } from "./temp-leftovers";
 
 export default function setup(): () => void {
   const message = prerequisitesMessage(missingPrerequisites());
@@ -19,14 +16,13 @@ export default function setup(): () => void {
     process.stderr.write(`\n${message}\n\n`);
     process.exit(1);
   }
-  const previous = process.env.TMPDIR;
-  const runTemp = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-test-run-"));
-  process.env.TMPDIR = runTemp;
+  const runTemp = openRunTemp();
   return () => {
-    if (previous === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previous;
-    const report = leftoverReport(runTemp);
-    fs.rmSync(runTemp, { recursive: true, force: true });
-    if (report) throw new Error(report);
+    const report = runTemp.close();
+    if (report) {
+      // Vitest only logs an error thrown here; the exit code is what fails the run.
+      process.stderr.write(`\n${report}\n\n`);
+      process.exitCode = 1;
+    }
   };
 }

@@ -20,8 +20,9 @@ export function makeVideo(file: string, options: VideoOptions = {}): void {
   const args = ["-v", "error", "-y", "-f", "lavfi", "-i", `testsrc=size=${options.size ?? "160x120"}:rate=25:duration=${seconds}`];
   languages.forEach((_, i) => args.push("-f", "lavfi", "-i", `sine=frequency=${440 * (i + 1)}:sample_rate=48000:duration=${seconds}`));
   let metadataInput: number | undefined;
+  let metadataFile: string | undefined;
   if (options.chapters?.length) {
-    const metadataFile = path.join(os.tmpdir(), `airwave-chapters-${process.pid}-${Date.now()}.txt`);
+    metadataFile = path.join(os.tmpdir(), `airwave-chapters-${process.pid}-${Date.now()}.txt`);
     const starts = options.chapters;
     const lines = [";FFMETADATA1"];
     starts.forEach((start, i) => {
@@ -37,7 +38,11 @@ export function makeVideo(file: string, options: VideoOptions = {}): void {
   if (metadataInput !== undefined) args.push("-map_chapters", String(metadataInput));
   languages.forEach((lang, i) => args.push(`-metadata:s:a:${i}`, `language=${lang}`));
   args.push("-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-c:a", "aac", "-b:a", "64k", "-shortest", file);
-  execFileSync("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
+  try {
+    execFileSync("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
+  } finally {
+    if (metadataFile) fs.rmSync(metadataFile, { force: true });
+  }
 }
 
 /**

@@ -3,9 +3,22 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 
-/** A new folder under the system temp folder; the caller removes it (or use `useTempDir`). */
+const made = new Set<string>();
+
+/**
+ * A new folder under the system temp folder. The caller may remove it; whatever is left is removed
+ * when the test file ends (removeTempDirs, called by support/file-setup.ts after every file).
+ */
 export function makeTempDir(prefix = "airwave-test-"): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.add(dir);
+  return dir;
+}
+
+/** Removes every folder makeTempDir made in this test file. */
+export function removeTempDirs(): void {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+  made.clear();
 }
 
 /** A temp folder made before the tests of the enclosing suite and removed after them. */
