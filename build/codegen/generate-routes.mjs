@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { applyLintForms } from "./openapi-lint-forms.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
@@ -24,4 +25,5 @@ for (const [route, item] of Object.entries(spec.paths)) {
     if (!exempt && ["post", "put", "patch", "delete"].includes(method)) operation.security = [{ writeKey: [] }];
   }
 }
+applyLintForms(spec);
 writeFileSync(specFile, JSON.stringify(spec, null, 2) + "\n");

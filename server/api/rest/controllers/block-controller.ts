@@ -10,12 +10,19 @@ export class BlockController extends Controller {
     super();
   }
 
-  /** Every block with its items, by name. */
+  /**
+   * Every block with its items, by name.
+   * @summary List blocks
+   */
   @Get()
   public async listBlocks(): Promise<BlockDto[]> {
     return (await this.context.services.blocks.list()).map(toBlockDto);
   }
 
+  /**
+   * Creates a block with its items (content played in order for the block's duration).
+   * @summary Create a block
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -26,7 +33,10 @@ export class BlockController extends Controller {
     return toBlockDto(view);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a block
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getBlock(@Path() id: number): Promise<BlockDto> {
@@ -37,6 +47,7 @@ export class BlockController extends Controller {
    * Replaces the block and its whole item list at once (all valid, or nothing changes); Block playouts that
    * play it are rebuilt (Refresh).
    * @isInt id
+   * @summary Replace a block
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -48,6 +59,7 @@ export class BlockController extends Controller {
   /**
    * Deletes the block with its items; refused (422) while a template places it.
    * @isInt id
+   * @summary Delete a block
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")

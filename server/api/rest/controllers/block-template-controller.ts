@@ -10,12 +10,19 @@ export class BlockTemplateController extends Controller {
     super();
   }
 
-  /** Every block template (a day of blocks at local start times), by name. */
+  /**
+   * Every block template (a day of blocks at local start times), by name.
+   * @summary List block templates
+   */
   @Get()
   public async listBlockTemplates(): Promise<BlockTemplateDto[]> {
     return (await this.context.services.blockTemplates.list()).map(toBlockTemplateDto);
   }
 
+  /**
+   * Creates a block template: blocks placed at local start times over a day.
+   * @summary Create a block template
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -26,7 +33,10 @@ export class BlockTemplateController extends Controller {
     return toBlockTemplateDto(view);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a block template
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getBlockTemplate(@Path() id: number): Promise<BlockTemplateDto> {
@@ -37,6 +47,7 @@ export class BlockTemplateController extends Controller {
    * Replaces the template and its blocks at once (all valid, or nothing changes); Block playouts that
    * assign it are rebuilt (Refresh).
    * @isInt id
+   * @summary Replace a block template
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -48,6 +59,7 @@ export class BlockTemplateController extends Controller {
   /**
    * Deletes the template; refused (422) while a Block playout assigns it.
    * @isInt id
+   * @summary Delete a block template
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")

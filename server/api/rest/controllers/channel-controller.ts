@@ -20,7 +20,10 @@ export class ChannelController extends Controller {
     super();
   }
 
-  /** Every channel, in channel-number order. */
+  /**
+   * Every channel, in channel-number order.
+   * @summary List channels
+   */
   @Get()
   public async listChannels(): Promise<ChannelDto[]> {
     const base = baseUrlOf(this.request);
@@ -32,7 +35,9 @@ export class ChannelController extends Controller {
   }
 
   /**
+   * One channel.
    * @isInt id
+   * @summary Get a channel
    */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -40,6 +45,10 @@ export class ChannelController extends Controller {
     return toChannelDto(await this.context.services.channels.get(id), baseUrlOf(this.request));
   }
 
+  /**
+   * Creates a channel; without a number it takes the next free one.
+   * @summary Create a channel
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(400, "Bad request")
@@ -54,6 +63,7 @@ export class ChannelController extends Controller {
   /**
    * Replaces the channel: omitted fields return to their defaults.
    * @isInt id
+   * @summary Replace a channel
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -66,6 +76,7 @@ export class ChannelController extends Controller {
   /**
    * Changes only the fields present in the body; `null` clears a clearable field.
    * @isInt id
+   * @summary Change a channel
    */
   @Patch("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -78,6 +89,7 @@ export class ChannelController extends Controller {
   /**
    * Deletes the channel and its playout.
    * @isInt id
+   * @summary Delete a channel
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")

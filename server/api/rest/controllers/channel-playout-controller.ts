@@ -14,6 +14,7 @@ export class ChannelPlayoutController extends Controller {
    * Runs a Reset build of the channel's playout now (keyed by channel id, not number). Content
    * positions carry over; `eraseHistory=true` forgets them and draws a new seed.
    * @isInt id
+   * @summary Reset a channel's playout
    */
   @Post("{id}/playout/reset")
   @Response<ProblemDetails>(404, "No such channel, or the channel has no playout")
@@ -24,6 +25,7 @@ export class ChannelPlayoutController extends Controller {
   /**
    * What the channel plays now (or at `at`, ISO 8601): the item, the offset into it, and what follows.
    * @isInt id
+   * @summary Get what a channel plays now
    */
   @Get("{id}/now")
   @Response<ProblemDetails>(404, "No such channel, or the channel has no playout")

@@ -11,18 +11,29 @@ export class CollectionController extends Controller {
     super();
   }
 
+  /**
+   * Every manual collection, by name.
+   * @summary List collections
+   */
   @Get()
   public async listCollections(): Promise<CollectionDto[]> {
     return (await this.context.services.collections.list()).map(toCollectionDto);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a collection
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getCollection(@Path() id: number): Promise<CollectionDto> {
     return toCollectionDto(await this.context.services.collections.get(id));
   }
 
+  /**
+   * Creates an empty manual collection; names are unique.
+   * @summary Create a collection
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -33,7 +44,10 @@ export class CollectionController extends Controller {
     return toCollectionDto(view);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Rename a collection
+   */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -41,7 +55,10 @@ export class CollectionController extends Controller {
     return toCollectionDto(await this.context.services.collections.update(id, body));
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Delete a collection
+   */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -51,7 +68,10 @@ export class CollectionController extends Controller {
     this.setStatus(204);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary List a collection's items
+   */
   @Get("{id}/items")
   @Response<ProblemDetails>(404, "Resource not found")
   public async listCollectionItems(@Path() id: number): Promise<MediaItemDto[]> {
@@ -61,6 +81,7 @@ export class CollectionController extends Controller {
   /**
    * Adds media items (a show or season is added as a unit). Every id must exist, or nothing is added.
    * @isInt id
+   * @summary Add items to a collection
    */
   @Post("{id}/items")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -71,8 +92,10 @@ export class CollectionController extends Controller {
   }
 
   /**
+   * Removes one media item from the collection (the media stays in its library).
    * @isInt id
    * @isInt mediaItemId
+   * @summary Remove an item from a collection
    */
   @Delete("{id}/items/{mediaItemId}")
   @SuccessResponse(204, "Removed")

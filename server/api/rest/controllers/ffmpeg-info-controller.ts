@@ -9,7 +9,10 @@ export class FFmpegInfoController extends Controller {
     super();
   }
 
-  /** Which FFmpeg and ffprobe the server uses (configured, on PATH, or bundled), their version and capabilities. */
+  /**
+   * Which FFmpeg and ffprobe the server uses (configured, on PATH, or bundled), their version and capabilities.
+   * @summary Get FFmpeg information
+   */
   @Get("info")
   public async getFFmpegInfo(): Promise<FFmpegInfo> {
     const source = this.context.services.ffmpegInfo;

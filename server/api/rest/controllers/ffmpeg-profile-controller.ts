@@ -11,13 +11,19 @@ export class FFmpegProfileController extends Controller {
     super();
   }
 
+  /**
+   * Every FFmpeg profile, by name.
+   * @summary List FFmpeg profiles
+   */
   @Get()
   public async listFFmpegProfiles(): Promise<FFmpegProfileDto[]> {
     return (await this.context.services.ffmpegProfiles.list()).map(toFFmpegProfileDto);
   }
 
   /**
+   * One FFmpeg profile.
    * @isInt id
+   * @summary Get an FFmpeg profile
    */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -25,6 +31,10 @@ export class FFmpegProfileController extends Controller {
     return toFFmpegProfileDto(await this.context.services.ffmpegProfiles.get(id));
   }
 
+  /**
+   * Creates a profile; omitted fields take their defaults.
+   * @summary Create an FFmpeg profile
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(400, "Bad request")
@@ -39,6 +49,7 @@ export class FFmpegProfileController extends Controller {
   /**
    * Replaces the profile: omitted fields return to their defaults.
    * @isInt id
+   * @summary Replace an FFmpeg profile
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -51,6 +62,7 @@ export class FFmpegProfileController extends Controller {
   /**
    * Changes only the fields present in the body.
    * @isInt id
+   * @summary Change an FFmpeg profile
    */
   @Patch("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -63,6 +75,7 @@ export class FFmpegProfileController extends Controller {
   /**
    * A profile that channels use, or the default profile, cannot be deleted (422).
    * @isInt id
+   * @summary Delete an FFmpeg profile
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")

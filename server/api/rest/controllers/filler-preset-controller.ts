@@ -10,13 +10,19 @@ export class FillerPresetController extends Controller {
     super();
   }
 
-  /** Every filler preset, by name. */
+  /**
+   * Every filler preset, by name.
+   * @summary List filler presets
+   */
   @Get()
   public async listFillerPresets(): Promise<FillerPresetDto[]> {
     return (await this.context.services.fillerPresets.list()).map(toFillerPresetDto);
   }
 
-  /** Creates a preset; its body is shaped by fillerKind and fillerMode (a field another mode uses is 422). */
+  /**
+   * Creates a preset; its body is shaped by fillerKind and fillerMode (a field another mode uses is 422).
+   * @summary Create a filler preset
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -27,7 +33,10 @@ export class FillerPresetController extends Controller {
     return toFillerPresetDto(preset);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a filler preset
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getFillerPreset(@Path() id: number): Promise<FillerPresetDto> {
@@ -37,6 +46,7 @@ export class FillerPresetController extends Controller {
   /**
    * Replaces every field; a preset in use must keep the kind its users need.
    * @isInt id
+   * @summary Replace a filler preset
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -48,6 +58,7 @@ export class FillerPresetController extends Controller {
   /**
    * Refused (422) while a schedule item or a channel uses the preset.
    * @isInt id
+   * @summary Delete a filler preset
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")

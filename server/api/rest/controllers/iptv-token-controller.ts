@@ -20,6 +20,7 @@ export class IptvTokenController extends Controller {
   /**
    * Issues a token for /iptv/ (channel playlist, guide, streams), valid for one day. Fails with 422
    * when no signing key is configured (then /iptv/ needs no token).
+   * @summary Issue an IPTV token
    */
   @Post("tokens")
   @Response<ValidationProblemDetails>(422, "No signing key is configured")

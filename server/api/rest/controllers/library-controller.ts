@@ -23,19 +23,29 @@ export class LibraryController extends Controller {
     super();
   }
 
+  /**
+   * Every library with its paths and last scan.
+   * @summary List libraries
+   */
   @Get()
   public async listLibraries(): Promise<LibraryDto[]> {
     return (await this.context.services.libraries.list()).map(toLibraryDto);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a library
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getLibrary(@Path() id: number): Promise<LibraryDto> {
     return toLibraryDto(await this.context.services.libraries.get(id));
   }
 
-  /** Paths must be absolute, readable folders that no other library path overlaps. */
+  /**
+   * Paths must be absolute, readable folders that no other library path overlaps.
+   * @summary Create a library
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -49,6 +59,7 @@ export class LibraryController extends Controller {
   /**
    * Renames the library and, when `paths` is given, replaces its paths (items under removed paths are deleted).
    * @isInt id
+   * @summary Replace a library
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -57,7 +68,10 @@ export class LibraryController extends Controller {
     return toLibraryDto(await this.context.services.libraries.update(id, body));
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Change a library
+   */
   @Patch("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -68,6 +82,7 @@ export class LibraryController extends Controller {
   /**
    * Deletes the library with all its items.
    * @isInt id
+   * @summary Delete a library
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")
@@ -77,7 +92,10 @@ export class LibraryController extends Controller {
     this.setStatus(204);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Add a folder to a library
+   */
   @Post("{id}/paths")
   @SuccessResponse(201, "Created")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -90,8 +108,10 @@ export class LibraryController extends Controller {
   }
 
   /**
+   * Removes a folder from the library; refused (422) while the library is being scanned.
    * @isInt id
    * @isInt pathId
+   * @summary Remove a folder from a library
    */
   @Delete("{id}/paths/{pathId}")
   @SuccessResponse(204, "Deleted")
@@ -106,6 +126,7 @@ export class LibraryController extends Controller {
    * 404 for an unknown library, 400 when the scan cannot start.
    * @isInt id
    * @param force re-probe every file, changed or not
+   * @summary Scan a library
    */
   @Post("{id}/scan")
   @SuccessResponse(200, "Queued")

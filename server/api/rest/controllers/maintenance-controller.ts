@@ -28,25 +28,37 @@ export class MaintenanceController extends Controller {
     useLegacyErrorMapping(request.res!);
   }
 
-  /** Deletes trashed media items (files that disappeared from disk) for good. */
+  /**
+   * Deletes trashed media items (files that disappeared from disk) for good.
+   * @summary Empty the trash
+   */
   @Post("empty_trash")
   public async emptyTrash(): Promise<{ deleted: number }> {
     return this.context.services.maintenance.emptyTrash();
   }
 
-  /** Removes cached artwork that no media item references. */
+  /**
+   * Removes cached artwork that no media item references.
+   * @summary Clean unused artwork
+   */
   @Post("clean_artwork")
   public async cleanArtwork(): Promise<{ deleted: number }> {
     return this.context.services.maintenance.cleanArtwork();
   }
 
-  /** Writes a consistent snapshot of the database, with settings.json inside it, to `<data>/backups/`, then keeps only the newest `Backup:Keep`. */
+  /**
+   * Writes a consistent snapshot of the database, with settings.json inside it, to `<data>/backups/`, then keeps only the newest `Backup:Keep`.
+   * @summary Take a backup now
+   */
   @Post("backup")
   public async backup(): Promise<BackupDto> {
     return toBackupDto(await this.context.services.backups.create("manual"));
   }
 
-  /** The backups in `<data>/backups/`, newest first. */
+  /**
+   * The backups in `<data>/backups/`, newest first.
+   * @summary List backups
+   */
   @Get("backups")
   public async backups(): Promise<BackupDto[]> {
     return this.context.services.backups.list().map(toBackupDto);

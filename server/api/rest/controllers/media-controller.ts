@@ -18,6 +18,7 @@ export class MediaController extends Controller {
    * @isInt parentId
    * @isInt pageNumber
    * @isInt pageSize
+   * @summary List media items
    */
   @Get("items")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -32,7 +33,10 @@ export class MediaController extends Controller {
     return toMediaItemPageDto(await this.context.services.media.page({ libraryId, kind, parentId, includeTrashed, pageNumber, pageSize }));
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a media item
+   */
   @Get("items/{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getMediaItem(@Path() id: number): Promise<MediaItemDetailDto> {
@@ -42,6 +46,7 @@ export class MediaController extends Controller {
   /**
    * Runs a search query (the smart-collection language) and returns a page of matches. A query
    * that does not parse is 422 with the position of the problem.
+   * @summary Search media
    */
   @Post("search")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -53,6 +58,7 @@ export class MediaController extends Controller {
    * The same search for clients that only read (no write key needed).
    * @isInt pageNumber
    * @isInt pageSize
+   * @summary Search media (GET)
    */
   @Get("search")
   @Response<ValidationProblemDetails>(422, "Validation failed")

@@ -14,19 +14,29 @@ export class MultiCollectionController extends Controller {
     super();
   }
 
+  /**
+   * Every multi collection with its members.
+   * @summary List multi collections
+   */
   @Get()
   public async listMultiCollections(): Promise<MultiCollectionDto[]> {
     return (await this.context.services.multiCollections.list()).map(toMultiCollectionDto);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a multi collection
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getMultiCollection(@Path() id: number): Promise<MultiCollectionDto> {
     return toMultiCollectionDto(await this.context.services.multiCollections.get(id));
   }
 
-  /** Each member names exactly one existing collection or smart collection, at most once. */
+  /**
+   * Each member names exactly one existing collection or smart collection, at most once.
+   * @summary Create a multi collection
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -40,6 +50,7 @@ export class MultiCollectionController extends Controller {
   /**
    * Renames and replaces every member at once; nothing changes when a rule is broken.
    * @isInt id
+   * @summary Replace a multi collection
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -51,6 +62,7 @@ export class MultiCollectionController extends Controller {
   /**
    * Refused (422) while a playlist, schedule item or filler preset uses the multi collection.
    * @isInt id
+   * @summary Delete a multi collection
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")

@@ -20,18 +20,29 @@ export class PlaylistGroupController extends Controller {
     super();
   }
 
+  /**
+   * Every playlist group, by name.
+   * @summary List playlist groups
+   */
   @Get()
   public async listPlaylistGroups(): Promise<PlaylistGroupDto[]> {
     return (await this.context.services.playlists.listGroups()).map(toPlaylistGroupDto);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a playlist group
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getPlaylistGroup(@Path() id: number): Promise<PlaylistGroupDto> {
     return toPlaylistGroupDto(await this.context.services.playlists.getGroup(id));
   }
 
+  /**
+   * Creates a playlist group; names are unique.
+   * @summary Create a playlist group
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -42,7 +53,10 @@ export class PlaylistGroupController extends Controller {
     return toPlaylistGroupDto(group);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Rename a playlist group
+   */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -53,6 +67,7 @@ export class PlaylistGroupController extends Controller {
   /**
    * Deletes the group and all its playlists; refused (422) while one of them is in use.
    * @isInt id
+   * @summary Delete a playlist group
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")
@@ -74,6 +89,7 @@ export class PlaylistController extends Controller {
   /**
    * All playlists, or those of one group (404 when the group does not exist).
    * @isInt groupId
+   * @summary List playlists
    */
   @Get()
   @Response<ProblemDetails>(404, "Resource not found")
@@ -81,13 +97,20 @@ export class PlaylistController extends Controller {
     return (await this.context.services.playlists.list(groupId)).map(toPlaylistDto);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a playlist
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getPlaylist(@Path() id: number): Promise<PlaylistDto> {
     return toPlaylistDto(await this.context.services.playlists.get(id));
   }
 
+  /**
+   * Creates a playlist in a group with its entries in order.
+   * @summary Create a playlist
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -101,6 +124,7 @@ export class PlaylistController extends Controller {
   /**
    * Renames, moves and replaces every entry at once; nothing changes when a rule is broken.
    * @isInt id
+   * @summary Replace a playlist
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -112,6 +136,7 @@ export class PlaylistController extends Controller {
   /**
    * Refused (422) while a schedule item or filler preset uses the playlist.
    * @isInt id
+   * @summary Delete a playlist
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")

@@ -22,12 +22,19 @@ export class PlayoutController extends Controller {
     super();
   }
 
+  /**
+   * Every playout with its kind, channel and last build.
+   * @summary List playouts
+   */
   @Get()
   public async listPlayouts(): Promise<PlayoutDto[]> {
     return (await this.context.services.playouts.list()).map(toPlayoutDto);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a playout
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getPlayout(@Path() id: number): Promise<PlayoutDto> {
@@ -37,6 +44,7 @@ export class PlayoutController extends Controller {
   /**
    * Creates a channel's playout (one per channel) and runs a Reset build. Sequential playouts take
    * exactly one of `scheduleFile` and `definition`, which must validate (422 lists every error).
+   * @summary Create a playout
    */
   @Post()
   @SuccessResponse(201, "Created")
@@ -51,6 +59,7 @@ export class PlayoutController extends Controller {
   /**
    * Replaces the definition (re-validated), then rebuilds.
    * @isInt id
+   * @summary Replace a playout's definition
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -60,7 +69,10 @@ export class PlayoutController extends Controller {
     return { ...toPlayoutDto(playout), build: toBuildSummaryDto(build) };
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Delete a playout
+   */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -74,6 +86,7 @@ export class PlayoutController extends Controller {
    * @isInt id
    * @isInt pageNumber
    * @isInt pageSize
+   * @summary List a playout's items
    */
   @Get("{id}/items")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -85,7 +98,10 @@ export class PlayoutController extends Controller {
     return { pageNumber: pageNumber ?? 0, pageSize: pageSize ?? 100, totalCount: page.totalCount, items: page.items.map(toPlayoutItemDto) };
   }
 
-  /** The timeline a Reset build of this definition would produce, without saving anything. */
+  /**
+   * The timeline a Reset build of this definition would produce, without saving anything.
+   * @summary Preview a YAML playout
+   */
   @Post("preview")
   @Response<ValidationProblemDetails>(422, "Validation failed")
   public async previewPlayout(@Body() body: PlayoutPreviewInput): Promise<PreviewDto> {

@@ -15,6 +15,7 @@ export class PlayoutValidationController extends Controller {
    * file on the server (`scheduleFile`), with its imports. A definition with errors is still a
    * successful validation: 200 with `valid: false` and located errors. An unreadable file is such
    * an error too; 422 is for a request that does not give exactly one of the two, or a relative path.
+   * @summary Validate a YAML playout definition
    */
   @Post("validate")
   @Response<ValidationProblemDetails>(422, "Validation failed")

@@ -41,6 +41,10 @@ export class ScanCallbackController extends Controller {
     useLegacyErrorMapping(request.res!);
   }
 
+  /**
+   * Scanner callback (loopback only): the library's paths and the files it already knows, with size and modification time.
+   * @summary Get a scan's plan
+   */
   @Get("plan")
   @Response<ProblemDetails>(404, "Unknown or finished scan")
   public async getScanPlan(@Path() scanId: string): Promise<ScanPlan> {
@@ -48,6 +52,10 @@ export class ScanCallbackController extends Controller {
     return this.context.services.scanCallbacks.plan(scanId);
   }
 
+  /**
+   * Scanner callback (loopback only): percent done and the folder being walked.
+   * @summary Report scan progress
+   */
   @Post("progress")
   @SuccessResponse(204, "Recorded")
   public async reportScanProgress(@Path() scanId: string, @Body() body: ScanProgressRequest): Promise<void> {
@@ -56,12 +64,20 @@ export class ScanCallbackController extends Controller {
     this.setStatus(204);
   }
 
+  /**
+   * Scanner callback (loopback only): a batch of probed files, stored in one transaction.
+   * @summary Report scanned files
+   */
   @Post("items")
   public async reportScannedItems(@Path() scanId: string, @Body() body: ScanItemsRequest): Promise<{ ids: number[] }> {
     this.guard(scanId);
     return { ids: await this.context.services.scanCallbacks.ingest(scanId, body.files) };
   }
 
+  /**
+   * Scanner callback (loopback only): files found unchanged, so they are not trashed at the end.
+   * @summary Report unchanged files
+   */
   @Post("seen")
   @SuccessResponse(204, "Recorded")
   public async reportSeenFiles(@Path() scanId: string, @Body() body: ScanSeenRequest): Promise<void> {
@@ -70,12 +86,20 @@ export class ScanCallbackController extends Controller {
     this.setStatus(204);
   }
 
+  /**
+   * Scanner callback (loopback only): the walk is complete; files not seen go to the trash.
+   * @summary Report a finished scan
+   */
   @Post("finished")
   public async reportScanFinished(@Path() scanId: string, @Body() body: ScanSummary): Promise<{ trashed: number; restored: number }> {
     this.guard(scanId);
     return this.context.services.scanCallbacks.finish(scanId, body);
   }
 
+  /**
+   * Scanner callback (loopback only): the scan could not complete; nothing is trashed.
+   * @summary Report a failed scan
+   */
   @Post("failed")
   @SuccessResponse(204, "Recorded")
   public async reportScanFailed(@Path() scanId: string, @Body() body: ScanFailedRequest): Promise<void> {

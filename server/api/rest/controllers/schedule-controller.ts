@@ -18,12 +18,19 @@ export class ScheduleController extends Controller {
     super();
   }
 
-  /** Every classic schedule, by name. */
+  /**
+   * Every classic schedule, by name.
+   * @summary List classic schedules
+   */
   @Get()
   public async listSchedules(): Promise<ScheduleDto[]> {
     return (await this.context.services.schedules.list()).map(toScheduleDto);
   }
 
+  /**
+   * Creates a classic schedule (without items).
+   * @summary Create a classic schedule
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -34,14 +41,20 @@ export class ScheduleController extends Controller {
     return toScheduleDto(schedule);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a classic schedule
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getSchedule(@Path() id: number): Promise<ScheduleDto> {
     return toScheduleDto(await this.context.services.schedules.get(id));
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Replace a classic schedule
+   */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -52,6 +65,7 @@ export class ScheduleController extends Controller {
   /**
    * Deletes the schedule with its items; refused (422) while a playout uses it.
    * @isInt id
+   * @summary Delete a classic schedule
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")
@@ -65,6 +79,7 @@ export class ScheduleController extends Controller {
   /**
    * The items in their order.
    * @isInt id
+   * @summary List a schedule's items
    */
   @Get("{id}/items")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -75,6 +90,7 @@ export class ScheduleController extends Controller {
   /**
    * Adds one item, shaped by its playout mode, at `index` (default: the end).
    * @isInt id
+   * @summary Add a schedule item
    */
   @Post("{id}/items")
   @SuccessResponse(201, "Created")
@@ -90,6 +106,7 @@ export class ScheduleController extends Controller {
   /**
    * Replaces every item at once (nothing changes when a rule is broken), then refreshes the Classic playouts using the schedule.
    * @isInt id
+   * @summary Replace a schedule's items
    */
   @Put("{id}/items")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -99,8 +116,10 @@ export class ScheduleController extends Controller {
   }
 
   /**
+   * Deletes one item; later items move up. The last item cannot go (422) while a Classic playout uses the schedule.
    * @isInt id
    * @isInt itemId
+   * @summary Delete a schedule item
    */
   @Delete("{id}/items/{itemId}")
   @SuccessResponse(204, "Deleted")

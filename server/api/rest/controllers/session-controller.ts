@@ -33,13 +33,19 @@ export class SessionController extends Controller {
     super();
   }
 
-  /** The channels being streamed now, in channel-number order. */
+  /**
+   * The channels being streamed now, in channel-number order.
+   * @summary List stream sessions
+   */
   @Get()
   public async listSessions(): Promise<SessionDto[]> {
     return this.context.services.streamSessions.list().map(toSessionDto);
   }
 
-  /** Stops the channel's streaming at once (its FFmpeg processes end; connected viewers are cut off). */
+  /**
+   * Stops the channel's streaming at once (its FFmpeg processes end; connected viewers are cut off).
+   * @summary Stop a channel's stream
+   */
   @Delete("{channelNumber}")
   @SuccessResponse(204, "Stopped")
   @Response<ProblemDetails>(404, "No session for this channel")

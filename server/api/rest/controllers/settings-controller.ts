@@ -56,13 +56,20 @@ export class SettingsController extends Controller {
     super();
   }
 
+  /**
+   * The effective settings the UI edits; secrets only as whether they are set.
+   * @summary Get the settings
+   */
   @Get()
   @Response<ProblemDetails>(404, "Settings are not available")
   public async getSettings(): Promise<SettingsDto> {
     return this.dto(this.service().get());
   }
 
-  /** Validates every given setting (all or nothing) with the rules of start-up configuration and saves it to settings.json. */
+  /**
+   * Validates every given setting (all or nothing) with the rules of start-up configuration and saves it to settings.json.
+   * @summary Change settings
+   */
   @Put()
   @Response<ValidationProblemDetails>(422, "Validation failed")
   public async updateSettings(@Body() body: SettingsUpdateRequest): Promise<SettingsDto> {

@@ -12,19 +12,29 @@ export class SmartCollectionController extends Controller {
     super();
   }
 
+  /**
+   * Every smart collection with its query.
+   * @summary List smart collections
+   */
   @Get()
   public async listSmartCollections(): Promise<SmartCollectionDto[]> {
     return (await this.context.services.smartCollections.list()).map(toSmartCollectionDto);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a smart collection
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getSmartCollection(@Path() id: number): Promise<SmartCollectionDto> {
     return toSmartCollectionDto(await this.context.services.smartCollections.get(id));
   }
 
-  /** A query that does not parse, or refers to itself, is 422 with the position of the problem. */
+  /**
+   * A query that does not parse, or refers to itself, is 422 with the position of the problem.
+   * @summary Create a smart collection
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -35,7 +45,10 @@ export class SmartCollectionController extends Controller {
     return toSmartCollectionDto(created);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Replace a smart collection
+   */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -43,7 +56,10 @@ export class SmartCollectionController extends Controller {
     return toSmartCollectionDto(await this.context.services.smartCollections.update(id, body));
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Delete a smart collection
+   */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -58,6 +74,7 @@ export class SmartCollectionController extends Controller {
    * @isInt id
    * @isInt pageNumber
    * @isInt pageSize
+   * @summary List the media a smart collection matches
    */
   @Get("{id}/items")
   @Response<ProblemDetails>(404, "Resource not found")

@@ -10,12 +10,19 @@ export class WatermarkController extends Controller {
     super();
   }
 
-  /** Every watermark, by name. */
+  /**
+   * Every watermark, by name.
+   * @summary List watermarks
+   */
   @Get()
   public async listWatermarks(): Promise<WatermarkDto[]> {
     return (await this.context.services.watermarks.list()).map(toWatermarkDto);
   }
 
+  /**
+   * Creates a watermark (an image or the channel logo laid over the picture).
+   * @summary Create a watermark
+   */
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
@@ -26,7 +33,10 @@ export class WatermarkController extends Controller {
     return toWatermarkDto(watermark);
   }
 
-  /** @isInt id */
+  /**
+   * @isInt id
+   * @summary Get a watermark
+   */
   @Get("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getWatermark(@Path() id: number): Promise<WatermarkDto> {
@@ -36,6 +46,7 @@ export class WatermarkController extends Controller {
   /**
    * Replaces every field (absent ones take their defaults).
    * @isInt id
+   * @summary Replace a watermark
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
@@ -47,6 +58,7 @@ export class WatermarkController extends Controller {
   /**
    * Refused (422) while a channel or a schedule item uses the watermark.
    * @isInt id
+   * @summary Delete a watermark
    */
   @Delete("{id}")
   @SuccessResponse(204, "Deleted")
