@@ -25,5 +25,5 @@ for (const [route, item] of Object.entries(spec.paths)) {
     if (!exempt && ["post", "put", "patch", "delete"].includes(method)) operation.security = [{ writeKey: [] }];
   }
 }
-applyLintForms(spec);
+applyLintForms(spec, JSON.parse(readFileSync(path.join(root, "build/codegen/openapi-examples.json"), "utf8")));
 writeFileSync(specFile, JSON.stringify(spec, null, 2) + "\n");

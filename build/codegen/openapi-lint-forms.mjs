@@ -44,12 +44,20 @@ function addPipelineResponses(operation) {
   }
 }
 
-export function applyLintForms(spec) {
+/** A request body example per operationId (openapi-examples.json; a contract test validates each against its schema). */
+function addExamples(operation, examples) {
+  const example = examples[operation.operationId];
+  const content = operation.requestBody?.content?.["application/json"];
+  if (content && example !== undefined) content.example = example;
+}
+
+export function applyLintForms(spec, examples = {}) {
   spec.components.schemas = rewriteSchema(spec, spec.components.schemas);
   for (const item of Object.values(spec.paths)) {
     for (const operation of Object.values(item)) {
       for (const key of ["parameters", "requestBody", "responses"]) if (operation[key]) operation[key] = rewriteSchema(spec, operation[key]);
       addPipelineResponses(operation);
+      addExamples(operation, examples);
     }
   }
   // "UNLICENSED" (package.json's word for "no licence granted"); the URL says what it means.
