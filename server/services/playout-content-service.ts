@@ -7,7 +7,7 @@ import { CollectionType, MediaItemKind } from "../domain/enums";
 import type { Chapter, MediaGuid, MediaItem, MediaKind, OrderedGroup, PlaylistEntry } from "../playout/content";
 import { multiCollectionOptions, SIMPLE_ORDER } from "../playout/content";
 import type { ContentSource, Guid, PlayoutDefinition } from "../playout/definition/model";
-import type { ResolvedContent } from "../playout/sequential/types";
+import type { ResolvedContent } from "../playout/core";
 import { DomainError } from "./domain-error";
 import { SearchQueryError } from "./search";
 import type { SmartCollectionService } from "./smart-collection-service";

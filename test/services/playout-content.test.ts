@@ -7,7 +7,7 @@ import { DATABASE_FILE } from "../../server/db/data-source";
 import { Database } from "../../server/db/database";
 import type { MediaItem } from "../../server/playout/content";
 import { validateDefinition, type PlayoutDefinition } from "../../server/playout/definition";
-import type { ResolvedContent } from "../../server/playout/sequential/types";
+import type { ResolvedContent } from "../../server/playout/core";
 import { PlayoutContentService, type ResolvedPlayoutContent } from "../../server/services/playout-content-service";
 import { SmartCollectionService } from "../../server/services/smart-collection-service";
 

@@ -6,8 +6,7 @@ import { ContentHistory, historyKey } from "../content/history";
 import { anchorOf } from "../content/state";
 import type { MediaItem } from "../content/types";
 import { contentSeed } from "../random";
-import { BuildError } from "../sequential/errors";
-import { ZoneClock } from "../sequential/zone-clock";
+import { BuildError, clip, ZoneClock } from "../core";
 import type { TimelineItem } from "../timeline-item";
 import { effectiveBlocks, type EffectiveBlock } from "./effective-blocks";
 import type { BlockBuildInput, BlockBuildResult, BlockItemDefinition, BlockPlaybackOrder } from "./types";
@@ -184,15 +183,4 @@ export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
     state: { version: 1, history: history.entries(), builtUntil, cursor, nextGuideGroup },
     warnings: [...warnings],
   };
-}
-
-/** The timeline from `from`: items that end after it, the first cut to start there. */
-function clip(items: readonly TimelineItem[], from: number): TimelineItem[] {
-  const kept = items.filter((item) => item.finish > from);
-  const first = kept[0];
-  if (first && first.start < from) {
-    const cut = from - first.start;
-    kept[0] = first.mediaItemId === null ? { ...first, start: from, outPointMs: first.outPointMs - cut } : { ...first, start: from, inPointMs: first.inPointMs + cut };
-  }
-  return kept;
 }

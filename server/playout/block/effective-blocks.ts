@@ -1,4 +1,4 @@
-import type { LocalDate, ZoneClock } from "../sequential/zone-clock";
+import type { LocalDate, ZoneClock } from "../core";
 import type { BlockDefinition, BlockTemplateAssignment, BlockTemplateDefinition } from "./types";
 
 /** A block placed on the timeline: its start, and its end (cut at the next block's start). */

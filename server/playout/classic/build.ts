@@ -3,8 +3,7 @@ import { partNumberOf } from "../content/multi-part";
 import type { MediaItem } from "../content/types";
 import { compileIntegerExpression, type CompiledExpression } from "../grammar/expression";
 import { childSeed, contentSeed, passRandom, positionStream, shuffled } from "../random";
-import { BuildError } from "../sequential/errors";
-import { ZoneClock } from "../sequential/zone-clock";
+import { BuildError, clip, ZoneClock } from "../core";
 import type { TimelineItem } from "../timeline-item";
 import { EnumeratorPool } from "./enumerator-pool";
 import { FillerPlayer, totalLength, gapPiece, type Piece } from "./filler";
@@ -472,15 +471,4 @@ function timeOfDay(seconds: number) {
 function formatTime(seconds: number): string {
   const t = timeOfDay(seconds);
   return [t.hour, t.minute, t.second].map((n) => String(n).padStart(2, "0")).join(":");
-}
-
-/** The timeline from `from`: items that end after it, the first cut to start there. */
-function clip(items: readonly TimelineItem[], from: number): TimelineItem[] {
-  const kept = items.filter((item) => item.finish > from);
-  const first = kept[0];
-  if (first && first.start < from) {
-    const cut = from - first.start;
-    kept[0] = first.mediaItemId === null ? { ...first, start: from, outPointMs: first.outPointMs - cut } : { ...first, start: from, inPointMs: first.inPointMs + cut };
-  }
-  return kept;
 }

@@ -2,7 +2,7 @@ import type { FillerKind, FillerMode, FixedStartTimeBehavior, GuideMode, Playbac
 import type { OrderedGroup } from "../content/enumerators/shuffle-in-order";
 import type { EnumeratorState } from "../content/state";
 import type { MediaItem } from "../content/types";
-import type { BuildBudget, BuildMode, ResolvedContent } from "../sequential/types";
+import type { BuildBudget, BuildMode, ResolvedContent } from "../core";
 import type { TimelineItem } from "../timeline-item";
 
 /** A filler preset as the engine reads it: its rule and the content key of what it plays. */

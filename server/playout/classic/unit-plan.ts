@@ -2,8 +2,7 @@ import { FillerKind, FillerMode } from "../../domain/enums";
 import type { MediaItem } from "../content/types";
 import { compileBooleanExpression, type CompiledExpression } from "../grammar/expression";
 import { CHAPTER_VARIABLES, type ChapterVariables } from "../grammar/expression-variables";
-import { splitAtChapters } from "../sequential/mid-roll";
-import type { ZoneClock } from "../sequential/zone-clock";
+import { splitAtChapters, type ZoneClock } from "../core";
 import { totalLength, type FillerPlayer, type Piece } from "./filler";
 import type { ClassicFiller, ClassicScheduleItem } from "./types";
 

@@ -2,14 +2,14 @@ import { ContentHistory } from "../content/history";
 import type { EnumeratorState } from "../content/state";
 import type { SourceLocation } from "../definition/model";
 import { BuildContext, type Limits } from "./context";
-import { BuildError } from "./errors";
+import { BuildError } from "../core/build-error";
 import { executeAt, executeReset, runRoll } from "./execute";
 import { definitionFingerprint } from "./fingerprint";
 import { flattenPlayout } from "./flatten";
 import { createSources } from "./sources";
 import { readSavedState, restoreContext, saveState } from "./state";
 import type { BuildWarning, SequentialBuildInput, SequentialBuildResult } from "./types";
-import { ZoneClock } from "./zone-clock";
+import { ZoneClock } from "../core/zone-clock";
 
 /**
  * Builds (or extends) a YAML ("sequential") playout. Pure and deterministic: the same input gives

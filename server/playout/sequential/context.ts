@@ -3,11 +3,11 @@ import type { ContentHistory } from "../content/history";
 import { anchorOf } from "../content/state";
 import type { MediaItem } from "../content/types";
 import type { FillerKind as DefinitionFillerKind, PlayoutDefinition, SourceLocation } from "../definition/model";
-import { BuildError } from "./errors";
+import { BuildError } from "../core/build-error";
 import type { FlatPlayout } from "./flatten";
 import type { Source } from "./sources";
 import type { BuildWarning, RollState, SequentialItem } from "./types";
-import type { ZoneClock } from "./zone-clock";
+import type { ZoneClock } from "../core/zone-clock";
 
 const FILLER_KINDS: Record<DefinitionFillerKind, FillerKind> = {
   none: FillerKind.None,

@@ -4,14 +4,11 @@
  * timeline and the state to save. See README.md.
  */
 export { buildSequentialPlayout } from "./build";
-export { BuildError, type BuildErrorCode } from "./errors";
+export { BuildError, type BuildErrorCode, type BuildBudget, type BuildMode, type ResolvedContent } from "../core";
 export { historyKeyOf } from "./sources";
 export { definitionFingerprint } from "./fingerprint";
 export type {
-  BuildBudget,
-  BuildMode,
   BuildWarning,
-  ResolvedContent,
   RollState,
   SequentialBuildInput,
   SequentialBuildResult,

@@ -1,7 +1,7 @@
 import { FillerKind } from "../../domain/enums";
 import type { AllInstruction, CountInstruction, MidRollInstruction } from "../definition/model";
 import type { BuildContext, ItemLabels } from "./context";
-import { splitAtChapters } from "./mid-roll";
+import { splitAtChapters } from "../core/split-at-chapters";
 import type { Source } from "./sources";
 
 type CountingInstruction = AllInstruction | CountInstruction;

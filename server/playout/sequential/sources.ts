@@ -6,7 +6,8 @@ import type { EnumeratorState } from "../content/state";
 import type { MediaItem } from "../content/types";
 import type { ContentSource, PlayoutDefinition } from "../definition/model";
 import { contentSeed } from "../random/streams";
-import type { BuildWarning, ResolvedContent } from "./types";
+import type { ResolvedContent } from "../core";
+import type { BuildWarning } from "./types";
 
 /** One content source of the definition with its live enumerator. */
 export interface Source {

@@ -1,5 +1,5 @@
 import type { TimeOfDay } from "../definition/model";
-import type { ZoneClock } from "./zone-clock";
+import type { ZoneClock } from "../core/zone-clock";
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildBlockPlayout } from "../../../server/playout/block";
-import { BuildError } from "../../../server/playout/sequential/errors";
+import { BuildError } from "../../../server/playout/core";
 import { block, blockItem, content, HOUR, input, movie, oneTemplate, T0, view } from "./fixtures";
 
 describe("Block builder: empty content and budgets", () => {

@@ -1,7 +1,7 @@
 import { FillerKind, FillerMode, FixedStartTimeBehavior, GuideMode, PlaybackOrder, PlayoutMode } from "../../../server/domain/enums";
 import { buildClassicPlayout, type ClassicBuildResult, type ClassicBuildState, type ClassicFiller, type ClassicSchedule, type ClassicScheduleItem } from "../../../server/playout/classic";
 import type { MediaItem } from "../../../server/playout/content";
-import type { ResolvedContent } from "../../../server/playout/sequential/types";
+import type { ResolvedContent } from "../../../server/playout/core";
 
 export const MIN = 60_000;
 export const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import { IANAZone } from "luxon";
 import { describe, expect, it } from "vitest";
-import { ZoneClock } from "../../../server/playout/sequential/zone-clock";
+import { ZoneClock } from "../../../server/playout/core";
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,6 @@
 import { IANAZone } from "luxon";
 import type { TimeOfDay } from "../definition/model";
-import { BuildError } from "./errors";
+import { BuildError } from "./build-error";
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
