@@ -10,13 +10,14 @@
  */
 import fs from "node:fs";
 import type { Request, Response, Router } from "express";
-import { StreamingMode } from "../domain/enums";
 import { requestBaseUrl } from "../http/base-url";
 import { sendProblem } from "../http/problem-details";
 import type { Services } from "../services";
 import { channelStreamPath } from "../services/channel-stream-path";
-import type { StreamSessionOwner } from "../services/stream-session-service";
+import type { StreamSessionOwner } from "../domain/stream-session";
+import { hlsDirectPlaylist, HlsDirectSequence, tsEntryPlaylist } from "../streaming/hls/direct-playlist";
 import { masterPlaylist } from "../streaming/hls/playlist";
+import { chooseChannelStream, tsStreamMode, type TsStreamMode } from "../streaming/stream-choice";
 import { requestAccessToken } from "./access";
 
 export const HLS_CONTENT_TYPE = "application/vnd.apple.mpegurl";
@@ -24,9 +25,8 @@ export const TS_CONTENT_TYPE = "video/mp2t";
 /** How long the first request waits for the session's first segment. */
 const START_TIMEOUT_MS = 15_000;
 
-const SEGMENTER_MODES = new Set(["segmenter", "segmenter-v2", "segmenter-fmp4"]);
-
 export function addStreamRoutes(router: Router, services: Services, trustProxy: boolean): void {
+  const directSequence = new HlsDirectSequence();
   const owner = (res: Response): StreamSessionOwner | undefined => {
     if (!services.streaming) sendProblem(res, 503, "streaming is not available on this server");
     return services.streaming;
@@ -42,29 +42,23 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     if (!parsed) return notFound(req, res);
     const [, number, extension] = parsed as unknown as [string, string, "ts" | "m3u8"];
     const channel = await services.streamSources.channel(number);
-    const mode = queryMode(req);
-    if (extension === "ts") {
-      if (mode === undefined || mode === "mixed") {
-        if (channel.streamingMode === StreamingMode.HttpLiveStreamingSegmenter || channel.streamingMode === StreamingMode.HttpLiveStreamingDirect) {
-          return res.redirect(302, withToken(res, channelStreamPath(number, channel.streamingMode)));
-        }
-        return streamTs(req, res, number, channel.streamingMode === StreamingMode.TransportStream ? "ts-legacy" : "hybrid");
+    const choice = chooseChannelStream(extension, queryMode(req), channel.streamingMode);
+    switch (choice.kind) {
+      case "redirect":
+        return res.redirect(302, withToken(res, channelStreamPath(number, choice.mode)));
+      case "ts-stream":
+        return streamTs(req, res, number, choice.mode);
+      case "hls-direct":
+        return directPlaylist(req, res, number);
+      case "ts-playlist": {
+        const url = `${requestBaseUrl(req, trustProxy)}/iptv/channel/${number}.ts${choice.legacy ? "?mode=ts-legacy" : ""}`;
+        return sendPlaylist(res, tsEntryPlaylist(withToken(res, url)));
       }
-      return streamTs(req, res, number, mode === "ts-legacy" ? "ts-legacy" : "hybrid");
+      case "unknown-mode":
+        return sendProblem(res, 400, choice.message);
+      case "segmenter":
+        break;
     }
-    let effective = mode ?? "mixed";
-    if (effective === "mixed") {
-      if (channel.streamingMode === StreamingMode.TransportStream || channel.streamingMode === StreamingMode.TransportStreamHybrid) {
-        return res.redirect(302, withToken(res, channelStreamPath(number, channel.streamingMode)));
-      }
-      effective = channel.streamingMode === StreamingMode.HttpLiveStreamingDirect ? "hls-direct" : "segmenter";
-    }
-    if (effective === "hls-direct") return directPlaylist(req, res, number);
-    if (effective === "ts" || effective === "ts-legacy") {
-      const url = `${requestBaseUrl(req, trustProxy)}/iptv/channel/${number}.ts${effective === "ts-legacy" ? "?mode=ts-legacy" : ""}`;
-      return sendPlaylist(res, ["#EXTM3U", "#EXT-X-VERSION:3", "#EXTINF:-1,", withToken(res, url), ""].join("\n"));
-    }
-    if (!SEGMENTER_MODES.has(effective)) return sendProblem(res, 400, `mode must be one of mixed, segmenter, hls-direct, ts, ts-legacy (got ${effective})`);
     const streaming = owner(res);
     if (!streaming) return;
     const session = streaming.session(number);
@@ -99,12 +93,12 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     const parsed = /^(.+)\.ts$/.exec(String(req.params.file));
     if (!parsed) return notFound(req, res);
     await services.streamSources.channel(parsed[1]!);
-    return streamTs(req, res, parsed[1]!, queryMode(req) === "ts-legacy" ? "ts-legacy" : "hybrid");
+    return streamTs(req, res, parsed[1]!, tsStreamMode(queryMode(req)));
   });
 
   router.get("/iptv/hls-direct/:file", async (req, res) => {
     const number = String(req.params.file).replace(/\.(ts|mkv|mp4)$/, "");
-    const plan = await services.streamSources.planAt(number, Date.now());
+    const plan = await services.streamSources.planNow(number);
     const streaming = owner(res);
     if (!streaming) return;
     startStreamResponse(res);
@@ -115,10 +109,10 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     if (!res.writableEnded) res.end();
   });
 
-  async function streamTs(req: Request, res: Response, number: string, mode: "hybrid" | "ts-legacy"): Promise<void> {
+  async function streamTs(req: Request, res: Response, number: string, mode: TsStreamMode): Promise<void> {
     const streaming = owner(res);
     if (!streaming) return;
-    const plan = mode === "ts-legacy" ? await services.streamSources.planAt(number, Date.now()) : undefined;
+    const plan = mode === "ts-legacy" ? await services.streamSources.planNow(number) : undefined;
     startStreamResponse(res);
     if (req.method === "HEAD") return void res.end();
     let closed = false;
@@ -128,23 +122,13 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     if (!res.writableEnded) res.end();
   }
 
-  /** HLS direct: one entry, the current item from its offset (the index changes with the item). */
   async function directPlaylist(req: Request, res: Response, number: string): Promise<void> {
-    const plan = await services.streamSources.planAt(number, Date.now());
-    const content = plan.content;
-    const key = content.kind === "media" ? `${content.path}@${Math.round(plan.at - content.seekMs)}` : `${content.kind}@${Math.round(plan.at + content.limitMs)}`;
-    const known = directIndexes.get(number);
-    const index = known?.key === key ? known.index : (known?.index ?? -1) + 1;
-    directIndexes.set(number, { key, index });
+    const plan = await services.streamSources.planNow(number);
+    const index = directSequence.indexFor(number, plan);
     const url = withToken(res, `${requestBaseUrl(req, trustProxy)}/iptv/hls-direct/${number}.ts?index=${index}`);
-    sendPlaylist(
-      res,
-      ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:10", `#EXT-X-MEDIA-SEQUENCE:${index}`, "#EXT-X-DISCONTINUITY", `#EXTINF:${(content.limitMs / 1000).toFixed(3)},`, url, ""].join("\n"),
-    );
+    sendPlaylist(res, hlsDirectPlaylist(index, plan, url));
   }
 }
-
-const directIndexes = new Map<string, { key: string; index: number }>();
 
 function queryMode(req: Request): string | undefined {
   const mode = req.query.mode;

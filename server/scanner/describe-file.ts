@@ -8,7 +8,9 @@ import { parseMovieName, parseShowFolder, sortTitle } from "./naming";
 import { parseEpisodeNfo, parseMovieNfo, parseShowNfo } from "./nfo";
 import type { NfoMetadata } from "./nfo/types";
 import { songInfo } from "./music/song-info";
-import { runFfprobe } from "./run-ffprobe";
+import { runFfprobe } from "../media/probe";
+
+const PROBE_TIMEOUT_MS = 60_000;
 
 export interface DescribeContext {
   ffprobe: string;
@@ -20,7 +22,7 @@ export interface DescribeContext {
 
 /** Probes a file and reads its names and NFOs into what the server stores. */
 export async function describeFile(candidate: Candidate, stat: { size: number; mtimeMs: number }, context: DescribeContext): Promise<ScannedFile> {
-  const { tags, ...probe } = await runFfprobe(context.ffprobe, candidate.path);
+  const { tags, ...probe } = await runFfprobe(context.ffprobe, candidate.path, PROBE_TIMEOUT_MS);
   const file: ScannedFile = {
     libraryPathId: candidate.libraryPathId,
     path: candidate.path,

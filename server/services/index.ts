@@ -4,7 +4,7 @@ import { BuildMode } from "../domain/enums";
 import { ChannelService } from "./channel-service";
 import { CollectionService } from "./collection-service";
 import type { MetricsPort } from "../metrics/metrics-port";
-import type { FFmpegInfoSource } from "./ffmpeg-info";
+import type { FFmpegInfoSource } from "../domain/ffmpeg-info";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { FillerPresetService } from "./filler-preset-service";
 import { GuideService, type GuideSettings } from "./guide-service";
@@ -34,7 +34,8 @@ import { ScheduleService } from "./schedule-service";
 import { SeedService } from "./seed-service";
 import { SettingsService } from "./settings-service";
 import { SmartCollectionService } from "./smart-collection-service";
-import { StreamSessionService, type StreamSessionOwner } from "./stream-session-service";
+import type { StreamSessionOwner } from "../domain/stream-session";
+import { StreamSessionService } from "./stream-session-service";
 import { StreamSourceService } from "./stream-source-service";
 import { WatermarkService } from "./watermark-service";
 
@@ -139,7 +140,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     settings: deps.config ? new SettingsService(deps.config, deps.environment) : undefined,
     smartCollections,
     watermarks: new WatermarkService(db),
-    streamSources: new StreamSourceService(db),
+    streamSources: new StreamSourceService(db, clock),
     streamSessions: new StreamSessionService(() => deps.streaming),
     streaming: deps.streaming,
   };

@@ -8,45 +8,20 @@ import type { Channel } from "../db/entities/channel";
 import type { FFmpegProfile as ProfileEntity } from "../db/entities/ffmpeg-profile";
 import type { Database } from "../db/database";
 import type { Repositories } from "../db/repositories";
-import { CollectionType, type StreamingMode, type SubtitleMode } from "../domain/enums";
+import { CollectionType, type SubtitleMode } from "../domain/enums";
+import type { FFmpegProfile } from "../domain/ffmpeg-profile";
+import type { StreamChannel, StreamContent, StreamPlan } from "../domain/stream-plan";
 import { findNowPlaying } from "../playout/now-playing";
-import type { FFmpegProfile } from "../streaming/ffmpeg/types";
 import { DomainError } from "./domain-error";
 
 /** Nothing scheduled after a gap: slates are planned in pieces of this length. */
 export const OPEN_GAP_MS = 10 * 60_000;
 
-export interface StreamChannel {
-  id: number;
-  number: string;
-  name: string;
-  streamingMode: StreamingMode;
-  profile: FFmpegProfile;
-}
-
-export type StreamContent =
-  | {
-      kind: "media";
-      path: string;
-      seekMs: number;
-      limitMs: number;
-      filler: boolean;
-      preferredAudioLanguages: string[];
-      preferredSubtitleLanguage?: string;
-      subtitleMode: SubtitleMode;
-    }
-  | { kind: "offline"; limitMs: number }
-  | { kind: "error"; reason: string; limitMs: number };
-
-export interface StreamPlan {
-  channel: StreamChannel;
-  /** The wall-clock time the plan starts at. */
-  at: number;
-  content: StreamContent;
-}
-
 export class StreamSourceService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /** The enabled channel with this number and its profile, or NotFound. */
   channel(number: string): Promise<StreamChannel> {
@@ -61,6 +36,11 @@ export class StreamSourceService {
       const content = await this.contentAt(repos, entity, at);
       return { channel, at, content };
     });
+  }
+
+  /** What channel `number` plays now (the injected clock). */
+  planNow(number: string): Promise<StreamPlan> {
+    return this.planAt(number, this.clock());
   }
 
   private async findChannel(repos: Repositories, number: string): Promise<Channel> {

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { FFmpegBinaries } from "../config/ffmpeg-binaries";
-import type { FFmpegInfo, FFmpegInfoSource } from "../services/ffmpeg-info";
+import type { FFmpegInfo, FFmpegInfoSource } from "../domain/ffmpeg-info";
 import { parseCapabilities } from "./ffmpeg/capabilities-parser";
 import type { EncoderCapabilities } from "./ffmpeg/types";
 

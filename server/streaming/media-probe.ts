@@ -2,15 +2,13 @@
  * ffprobe for the files a stream plays, turned into what the argument builder reads. Results are
  * cached by path, size and modification time (a changed file is probed again).
  */
-import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
-import { promisify } from "node:util";
 import { MediaStreamKind } from "../domain/enums";
-import { ffprobeArgs, parseFfprobeJson, type ProbeInfo } from "../scanner/probe";
+import { runFfprobe, type ProbeInfo } from "../media/probe";
 import { subtitleKindOfCodec } from "./ffmpeg/stream-selection";
 import type { ProbedSource } from "./ffmpeg/types";
 
-const run = promisify(execFile);
+const PROBE_TIMEOUT_MS = 20_000;
 const CACHE_SIZE = 256;
 
 export class MediaProbe {
@@ -23,10 +21,7 @@ export class MediaProbe {
     const key = `${file}\0${info.size}\0${info.mtimeMs}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const { stdout } = await run(this.ffprobePath, ffprobeArgs(file), { timeout: 20_000, maxBuffer: 16 * 1024 * 1024, windowsHide: true });
-    const parsed = parseFfprobeJson(String(stdout));
-    if (!parsed.ok) throw new Error(parsed.reason);
-    const source = toProbedSource(parsed.value);
+    const source = toProbedSource(await runFfprobe(this.ffprobePath, file, PROBE_TIMEOUT_MS));
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, source);
     return source;

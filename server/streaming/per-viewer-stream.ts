@@ -7,7 +7,7 @@
  * The process is killed the moment the viewer leaves.
  */
 import type { Writable } from "node:stream";
-import type { StreamPlan } from "../services/stream-source-service";
+import type { StreamPlan } from "../domain/stream-plan";
 import { buildRemuxArgs, type EncoderCapabilities } from "./ffmpeg";
 import type { MediaProbe } from "./media-probe";
 import { errorSlateCommand, pieceCommand } from "./plan-command";

@@ -3,7 +3,7 @@
  * FFmpeg argument array for an output, through the pure builder. A file that cannot be probed
  * becomes an error slate with ffprobe's reason.
  */
-import type { StreamPlan } from "../services/stream-source-service";
+import type { StreamPlan } from "../domain/stream-plan";
 import { buildErrorSlateArgs, buildOfflineSlateArgs, buildPlayoutArgs, type EncoderCapabilities, type OutputTarget } from "./ffmpeg";
 import type { MediaProbe } from "./media-probe";
 

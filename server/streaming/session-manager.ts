@@ -8,8 +8,8 @@
 import path from "node:path";
 import type { Writable } from "node:stream";
 import type { MetricsPort } from "../metrics/metrics-port";
-import type { SessionInfo, StreamSessionOwner } from "../services/stream-session-service";
-import type { StreamPlan } from "../services/stream-source-service";
+import type { StreamPlan } from "../domain/stream-plan";
+import type { SessionInfo, StreamSessionOwner } from "../domain/stream-session";
 import type { EncoderCapabilities } from "./ffmpeg";
 import { DEFAULT_TIMING, HlsSession, type SessionTiming } from "./hls/hls-session";
 import { pipeSessionAsTs } from "./hls/ts-segment-reader";

@@ -2,58 +2,10 @@
  * Inputs and outputs of the FFmpeg argument builders. Everything here is plain data: the builders are
  * pure functions from these shapes to argument arrays (never a shell string).
  */
-import type {
-  AudioFormat,
-  HardwareAcceleration,
-  ScalingBehavior,
-  SubtitleMode,
-  VideoFormat,
-  WatermarkPosition,
-} from "../../domain/enums";
+import type { SubtitleMode, WatermarkPosition } from "../../domain/enums";
+import type { FFmpegProfile, Resolution } from "../../domain/ffmpeg-profile";
 
-export interface Resolution {
-  width: number;
-  height: number;
-}
-
-/** The channel's FFmpeg profile (reference §1.2.2), reduced to what the argument builder reads. */
-export interface FFmpegProfile {
-  /** 0 = let FFmpeg decide; otherwise `-threads N` for the encoder. */
-  threadCount: number;
-  hardwareAcceleration: HardwareAcceleration;
-  /** VAAPI render node; `/dev/dri/renderD128` when absent. */
-  vaapiDevice?: string;
-  resolution: Resolution;
-  scalingBehavior: ScalingBehavior;
-  videoFormat: VideoFormat;
-  /** Encoder profile, e.g. `high` / `main`. A 10-bit output upgrades `high`→`high10`, `main`→`main10`. */
-  videoProfile?: string;
-  /** Encoder preset (`veryfast`, `p4`, ...). Software x264/x265 default to `veryfast` when absent. */
-  videoPreset?: string;
-  bitDepth: 8 | 10;
-  /** kbit/s */
-  videoBitrate: number;
-  /** kbit */
-  videoBufferSize: number;
-  /** B-frames are disabled (`-bf 0`) unless this is true. */
-  allowBFrames?: boolean;
-  audioFormat: AudioFormat;
-  /** kbit/s */
-  audioBitrate: number;
-  /** kbit */
-  audioBufferSize: number;
-  audioChannels: number;
-  /** kHz, e.g. 48 */
-  audioSampleRate: number;
-  /** Convert every source to a constant `normalizedFrameRate` (default 30 fps). */
-  normalizeFramerate: boolean;
-  normalizedFrameRate?: number;
-  /** Deinterlace (yadif) sources that are interlaced. */
-  deinterlaceVideo: boolean;
-  /** EBU R128 loudness normalisation (loudnorm) to `targetLoudness` LUFS (default -16). */
-  normalizeLoudness: boolean;
-  targetLoudness?: number;
-}
+export type { FFmpegProfile, Resolution };
 
 export type ScanKind = "Progressive" | "Interlaced" | "Unknown";
 

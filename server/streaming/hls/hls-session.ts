@@ -9,9 +9,9 @@
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
-import { DomainError } from "../../services/domain-error";
-import type { SessionInfo, SessionState } from "../../services/stream-session-service";
-import type { StreamPlan } from "../../services/stream-source-service";
+import { DomainError } from "../../domain/domain-error";
+import type { StreamPlan } from "../../domain/stream-plan";
+import type { SessionInfo, SessionState } from "../../domain/stream-session";
 import type { EncoderCapabilities, HlsOutput } from "../ffmpeg";
 import { DEFAULT_HLS_SEGMENT_SECONDS } from "../ffmpeg/output-muxer";
 import type { MediaProbe } from "../media-probe";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MediaStreamKind } from "../../../server/domain/enums";
-import { ffprobeArgs, parseFfprobeJson, type ProbeInfo, type ProbeResult } from "../../../server/scanner/probe";
+import { ffprobeArgs, parseFfprobeJson, type ProbeInfo, type ProbeResult } from "../../../server/media/probe";
 
 function valueOf(result: ProbeResult): ProbeInfo {
   if (!result.ok) throw new Error(`expected a parsed probe, got: ${result.reason}`);

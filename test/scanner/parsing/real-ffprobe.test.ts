@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MediaStreamKind } from "../../../server/domain/enums";
-import { ffprobeArgs, parseFfprobeJson, type ProbeInfo } from "../../../server/scanner/probe";
+import { ffprobeArgs, parseFfprobeJson, type ProbeInfo } from "../../../server/media/probe";
 
 let dir: string;
 let mkv: string;

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
-import type { SessionInfo } from "../../../services/stream-session-service";
+import type { SessionInfo } from "../../../domain/stream-session";
 import type { GraphqlContext } from "../context";
 
 @ObjectType("StreamSession", { description: "A channel being streamed: one shared FFmpeg transcode for all its viewers." })

@@ -1,5 +1,5 @@
 import { Controller, Get, Route, Tags } from "tsoa";
-import type { FFmpegInfo } from "../../../services/ffmpeg-info";
+import type { FFmpegInfo } from "../../../domain/ffmpeg-info";
 import type { RestContext } from "../rest-context";
 
 @Route("api/v1/ffmpeg")

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Path, Response, Route, SuccessResponse, Tags } from "tsoa";
-import type { SessionInfo } from "../../../services/stream-session-service";
+import type { SessionInfo } from "../../../domain/stream-session";
 import type { ProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
 

@@ -1,0 +1,35 @@
+/**
+ * What a channel plays from a moment on, as the stream source service plans it and the stream
+ * process owner (server/streaming) plays it.
+ */
+import type { StreamingMode, SubtitleMode } from "./enums";
+import type { FFmpegProfile } from "./ffmpeg-profile";
+
+export interface StreamChannel {
+  id: number;
+  number: string;
+  name: string;
+  streamingMode: StreamingMode;
+  profile: FFmpegProfile;
+}
+
+export type StreamContent =
+  | {
+      kind: "media";
+      path: string;
+      seekMs: number;
+      limitMs: number;
+      filler: boolean;
+      preferredAudioLanguages: string[];
+      preferredSubtitleLanguage?: string;
+      subtitleMode: SubtitleMode;
+    }
+  | { kind: "offline"; limitMs: number }
+  | { kind: "error"; reason: string; limitMs: number };
+
+export interface StreamPlan {
+  channel: StreamChannel;
+  /** The wall-clock time the plan starts at. */
+  at: number;
+  content: StreamContent;
+}
