@@ -31,6 +31,25 @@ function rewriteSchema(spec, schema) {
   return schema;
 }
 
+/**
+ * A component that is one part of an `allOf` with others (a shared part such as ContentTargetInput) must
+ * not say `additionalProperties: false`: 3.0 validators would refuse the other parts' fields (3.0 has no
+ * `unevaluatedProperties`). The server still refuses unknown fields (tsoa's throw-on-extras).
+ */
+function openComposedParts(spec) {
+  const parts = new Set();
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    if (Array.isArray(node.allOf) && node.allOf.length > 1) {
+      for (const member of node.allOf) if (typeof member.$ref === "string") parts.add(member.$ref.replace("#/components/schemas/", ""));
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(spec.components.schemas);
+  for (const name of parts) delete spec.components.schemas[name]?.additionalProperties;
+}
+
 const problem = { "application/json": { schema: { $ref: "#/components/schemas/ProblemDetails" } } };
 
 /**
@@ -53,6 +72,7 @@ function addExamples(operation, examples) {
 
 export function applyLintForms(spec, examples = {}) {
   spec.components.schemas = rewriteSchema(spec, spec.components.schemas);
+  openComposedParts(spec);
   for (const item of Object.values(spec.paths)) {
     for (const operation of Object.values(item)) {
       for (const key of ["parameters", "requestBody", "responses"]) if (operation[key]) operation[key] = rewriteSchema(spec, operation[key]);

@@ -1,26 +1,15 @@
-import type { BlockStopScheduling, CollectionType, PlaybackOrder } from "../domain/enums";
+import type { BlockStopScheduling, PlaybackOrder } from "../domain/enums";
+import type { ContentTargetInput } from "./content-targets";
 
 /** One item of a block: what it plays, in which order. */
-export interface BlockItemInput {
-  collectionType: CollectionType;
-  /** @isInt */
-  collectionId?: number | null;
-  /** Show, season or artist. @isInt */
-  mediaItemId?: number | null;
-  /** @isInt */
-  multiCollectionId?: number | null;
-  /** @isInt */
-  smartCollectionId?: number | null;
-  /** @isInt */
-  playlistId?: number | null;
-  searchQuery?: string | null;
+export type BlockItemInput = ContentTargetInput & {
   /** Chronological, SeasonEpisode, Shuffle, Random or RandomRotation. */
   playbackOrder: PlaybackOrder;
   /** Default true; false hides the item's programmes in the guide (they join the programme before). */
   includeInProgramGuide?: boolean;
   disableWatermarks?: boolean;
   watermarkIds?: number[];
-}
+};
 
 /** A block: a name, a length, and its items (the whole list; PUT replaces it). */
 export interface BlockInput {

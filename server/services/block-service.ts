@@ -4,7 +4,7 @@ import type { Repositories } from "../db/repositories";
 import type { BlockItemRow } from "../db/repositories/block-repository";
 import { BlockStopScheduling, PlaybackOrder } from "../domain/enums";
 import type { BlockInput, BlockItemInput } from "./block-input";
-import { checkTarget, lookUpTargets } from "./content-targets";
+import { checkTarget, lookUpTargets, SCHEDULE_TARGETS } from "./content-targets";
 import { DomainError } from "./domain-error";
 import { Violations } from "./validation/violations";
 
@@ -86,18 +86,18 @@ export class BlockService {
     if (!Array.isArray(input.items)) v.add("items", "must be a list of block items");
     else if (!inputs.length) v.add("items", "must hold at least one item");
     else if (inputs.length > 100) v.add("items", "must not hold more than 100 items");
-    const known = await lookUpTargets(repos, inputs);
+    const known = await lookUpTargets(repos, inputs, SCHEDULE_TARGETS);
     const watermarkIds = [...new Set(inputs.flatMap((i) => (Array.isArray(i.watermarkIds) ? i.watermarkIds : [])).filter((id) => Number.isInteger(id)))];
     const watermarks = new Set((await repos.watermarks.findByIds(watermarkIds)).map((w) => w.id));
     const items = inputs.map((item, i) => {
       const at = `items[${i}].`;
-      const target = checkTarget(v, at, item, known);
+      const target = checkTarget(v, at, item, known, SCHEDULE_TARGETS);
       v.oneOf(`${at}playbackOrder`, item.playbackOrder, BLOCK_ORDERS);
       const ids = item.watermarkIds ?? [];
       if (!Array.isArray(ids)) v.add(`${at}watermarkIds`, "must be a list of watermark ids");
       else ids.forEach((id, n) => !watermarks.has(id) && v.add(`${at}watermarkIds[${n}]`, `watermark ${id} does not exist`));
       return {
-        ...target,
+        target,
         playbackOrder: item.playbackOrder,
         includeInProgramGuide: item.includeInProgramGuide ?? true,
         disableWatermarks: item.disableWatermarks ?? false,

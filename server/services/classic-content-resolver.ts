@@ -2,7 +2,8 @@ import type { Database } from "../db/database";
 import type { FillerPreset } from "../db/entities/filler-preset";
 import type { Schedule, ScheduleItem } from "../db/entities/schedule";
 import type { ClassicFiller, ClassicSchedule } from "../playout/classic";
-import { contentTargetKey, type ContentTarget, type PlayoutContentService, type ResolvedTargetContent } from "./playout-content-service";
+import { contentTargetKey } from "./content-targets";
+import type { PlayoutContentService, ResolvedTargetContent } from "./playout-content-service";
 
 /** Everything a Classic build reads from the database, with the content of every item and filler resolved. */
 export interface ClassicSource {
@@ -44,9 +45,9 @@ export class ClassicContentResolver {
     if (!loaded.schedule) throw new Error(`schedule ${scheduleId} does not exist`);
     if (!loaded.items.length) throw new Error(`schedule "${loaded.schedule.name}" has no items`);
     const fillers = new Map(loaded.presets.map((p) => [p.id, p]));
-    const itemKeys = new Map(loaded.items.map((item) => [item.id, contentTargetKey(item as ContentTarget)]));
-    const fillerKeys = new Map(loaded.presets.map((p) => [p.id, contentTargetKey(p as ContentTarget)]));
-    const content = await this.content.resolveTargets([...loaded.items, ...loaded.presets] as ContentTarget[]);
+    const itemKeys = new Map(loaded.items.map((item) => [item.id, contentTargetKey(item.target)]));
+    const fillerKeys = new Map(loaded.presets.map((p) => [p.id, contentTargetKey(p.target)]));
+    const content = await this.content.resolveTargets([...loaded.items, ...loaded.presets].map((owner) => owner.target));
     return {
       schedule: loaded.schedule,
       items: loaded.items,
@@ -91,7 +92,7 @@ export function toClassicSchedule(source: ClassicSource): ClassicSchedule {
       fixedStartTimeBehavior: item.fixedStartTimeBehavior,
       playoutMode: item.playoutMode,
       contentKey: source.itemKeys.get(item.id)!,
-      collectionType: item.collectionType,
+      collectionType: item.target.collectionType,
       playbackOrder: item.playbackOrder,
       marathon: item.marathon,
       multipleMode: item.multipleMode,

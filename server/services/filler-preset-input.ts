@@ -1,10 +1,11 @@
-import type { CollectionType, FillerKind, FillerMode } from "../domain/enums";
+import type { FillerKind, FillerMode } from "../domain/enums";
+import type { ContentTargetInput } from "./content-targets";
 
 /**
  * What a client sends for a filler preset. The body is shaped by `fillerKind` and `fillerMode`: a field
  * that only another mode (or kind) uses is refused, not ignored. PUT replaces every field.
  */
-export interface FillerPresetInput {
+export type FillerPresetInput = ContentTargetInput & {
   /** 1–50 characters, unique without regard to letter case. */
   name: string;
   /** PreRoll, MidRoll, PostRoll, Tail or Fallback. */
@@ -25,33 +26,6 @@ export interface FillerPresetInput {
   padToNearestMinute?: number | null;
   /** False hides watermarks while this filler plays (default true). */
   allowWatermarks?: boolean | null;
-  /** Collection, TelevisionShow, TelevisionSeason, Artist, MultiCollection, SmartCollection, Playlist or MediaItem. */
-  collectionType: CollectionType;
-  /**
-   * With `Collection`.
-   * @isInt
-   */
-  collectionId?: number | null;
-  /**
-   * With `TelevisionShow` (a show), `TelevisionSeason` (a season), `Artist` (an artist) and `MediaItem` (a playable item).
-   * @isInt
-   */
-  mediaItemId?: number | null;
-  /**
-   * With `MultiCollection`.
-   * @isInt
-   */
-  multiCollectionId?: number | null;
-  /**
-   * With `SmartCollection`.
-   * @isInt
-   */
-  smartCollectionId?: number | null;
-  /**
-   * With `Playlist`.
-   * @isInt
-   */
-  playlistId?: number | null;
   /**
    * MidRoll only: which chapter breaks get filler, a true/false expression over `point`, `num`, `title`,
    * `total_points`, `total_duration`, `total_progress`, `remaining_duration`, `matched_points` and
@@ -60,4 +34,4 @@ export interface FillerPresetInput {
   expression?: string | null;
   /** Play each chapter of the filler content as its own item (default false); not for Fallback. */
   useChaptersAsMediaItems?: boolean | null;
-}
+};

@@ -2,11 +2,13 @@ import type { Database } from "../db/database";
 import { FillerPreset } from "../db/entities/filler-preset";
 import type { ScheduleItem } from "../db/entities/schedule";
 import type { Repositories } from "../db/repositories";
-import { CollectionType, FillerKind, FillerMode, MediaItemKind } from "../domain/enums";
+import { FillerKind, FillerMode } from "../domain/enums";
 import { compileBooleanExpression } from "../playout/grammar/expression";
 import { CHAPTER_VARIABLES } from "../playout/grammar/expression-variables";
+import { checkTarget, FILLER_TARGETS, lookUpTargets } from "./content-targets";
 import { DomainError } from "./domain-error";
 import type { FillerPresetInput } from "./filler-preset-input";
+import { FILLER_SLOTS } from "./schedule-item-rules";
 import { parseTimeSpan } from "./validation/time-span";
 import { Violations } from "./validation/violations";
 
@@ -27,39 +29,9 @@ const MODE_FIELDS: ReadonlyArray<readonly [ModeField, readonly FillerMode[]]> = 
   ["padToNearestMinute", [FillerMode.Pad]],
 ];
 
-type TargetField = "collectionId" | "mediaItemId" | "multiCollectionId" | "smartCollectionId" | "playlistId";
-const TARGET_FIELDS: readonly TargetField[] = ["collectionId", "mediaItemId", "multiCollectionId", "smartCollectionId", "playlistId"];
-
-/** The content a filler preset may draw from, and the id each one needs. */
-export const FILLER_TARGET_FIELD: Readonly<Partial<Record<CollectionType, TargetField>>> = {
-  [CollectionType.Collection]: "collectionId",
-  [CollectionType.TelevisionShow]: "mediaItemId",
-  [CollectionType.TelevisionSeason]: "mediaItemId",
-  [CollectionType.Artist]: "mediaItemId",
-  [CollectionType.MultiCollection]: "multiCollectionId",
-  [CollectionType.SmartCollection]: "smartCollectionId",
-  [CollectionType.Playlist]: "playlistId",
-  [CollectionType.MediaItem]: "mediaItemId",
-};
-const FILLER_COLLECTION_TYPES = Object.keys(FILLER_TARGET_FIELD) as CollectionType[];
-const PLAYABLE_KINDS: readonly MediaItemKind[] = [MediaItemKind.Movie, MediaItemKind.Episode, MediaItemKind.OtherVideo, MediaItemKind.MusicVideo, MediaItemKind.Song];
-const GROUP_KIND_FOR: Partial<Record<CollectionType, MediaItemKind>> = {
-  [CollectionType.TelevisionShow]: MediaItemKind.Show,
-  [CollectionType.TelevisionSeason]: MediaItemKind.Season,
-  [CollectionType.Artist]: MediaItemKind.Artist,
-};
-
-/** The filler slots of a schedule item and the kind each needs. */
-const SLOTS = [
-  ["preRollFillerId", FillerKind.PreRoll],
-  ["midRollFillerId", FillerKind.MidRoll],
-  ["postRollFillerId", FillerKind.PostRoll],
-  ["tailFillerId", FillerKind.Tail],
-  ["fallbackFillerId", FillerKind.Fallback],
-] as const;
 const PADDING_SLOTS = ["preRollFillerId", "midRollFillerId", "postRollFillerId"] as const;
 
-type PresetFields = Omit<FillerPreset, "id">;
+type PresetFields = Pick<FillerPreset, "target" | "name" | "kind" | "mode" | "durationSeconds" | "count" | "padToNearestMinute" | "allowWatermarks" | "expression" | "useChaptersAsMediaItems">;
 
 /** Filler presets: every rule lives here, shared by REST and GraphQL. */
 export class FillerPresetService {
@@ -174,25 +146,10 @@ export class FillerPresetService {
     const allowWatermarks = this.flag(v, "allowWatermarks", input.allowWatermarks, true);
 
     // content
-    const target = FILLER_TARGET_FIELD[input.collectionType];
-    if (!target) v.add("collectionType", `must be one of ${FILLER_COLLECTION_TYPES.join(", ")}`);
-    for (const field of TARGET_FIELDS) {
-      const value = input[field] ?? null;
-      if (!target) continue;
-      if (field !== target) {
-        if (value !== null) v.add(field, `must not be given for collectionType ${input.collectionType}`);
-      } else if (value === null) {
-        v.add(field, `is required for collectionType ${input.collectionType}`);
-      } else if (!Number.isInteger(value)) {
-        v.add(field, "must be a whole number");
-      } else {
-        const problem = await this.targetProblem(repos, input.collectionType, field, value);
-        if (problem) v.add(field, problem);
-      }
-    }
+    const known = await lookUpTargets(repos, [input], FILLER_TARGETS);
+    const target = checkTarget(v, "", input, known, FILLER_TARGETS);
 
     v.throwIfAny();
-    const id = (field: TargetField) => (field === target ? (input[field] as number) : null);
     return {
       name,
       kind,
@@ -201,12 +158,7 @@ export class FillerPresetService {
       count,
       padToNearestMinute,
       allowWatermarks,
-      collectionType: input.collectionType,
-      collectionId: id("collectionId"),
-      mediaItemId: id("mediaItemId"),
-      multiCollectionId: id("multiCollectionId"),
-      smartCollectionId: id("smartCollectionId"),
-      playlistId: id("playlistId"),
+      target,
       expression,
       useChaptersAsMediaItems,
     };
@@ -221,27 +173,6 @@ export class FillerPresetService {
     return value;
   }
 
-  /** Why the content an id names cannot feed filler, if it cannot. */
-  private async targetProblem(repos: Repositories, type: CollectionType, field: TargetField, id: number): Promise<string | undefined> {
-    switch (field) {
-      case "collectionId":
-        return (await repos.collections.findByIds([id])).length ? undefined : `collection ${id} does not exist`;
-      case "multiCollectionId":
-        return (await repos.multiCollections.findByIds([id])).length ? undefined : `multi collection ${id} does not exist`;
-      case "smartCollectionId":
-        return (await repos.multiCollections.smartCollectionsByIds([id])).length ? undefined : `smart collection ${id} does not exist`;
-      case "playlistId":
-        return (await repos.playlists.findByIds([id])).length ? undefined : `playlist ${id} does not exist`;
-      case "mediaItemId": {
-        const [item] = await repos.mediaItems.findByIds([id]);
-        if (!item) return `media item ${id} does not exist`;
-        const group = GROUP_KIND_FOR[type];
-        if (group) return item.kind === group ? undefined : `media item ${id} is a ${item.kind}, not ${group === MediaItemKind.Artist ? "an" : "a"} ${group}`;
-        return PLAYABLE_KINDS.includes(item.kind) ? undefined : `media item ${id} is a ${item.kind}, which does not play on its own`;
-      }
-    }
-  }
-
   /**
    * A preset that schedule items or channels use must keep fitting them: the slot's kind, a channel's
    * fallback kind, and the schedule's pad rules (one padding filler per item, and then a fallback).
@@ -251,7 +182,7 @@ export class FillerPresetService {
     const uses = await repos.fillerPresets.scheduleItemsUsing(id);
     const items = uses.length ? (await repos.schedules.items([...new Set(uses.map((u) => u.scheduleId))])).filter((i) => uses.some((u) => u.itemId === i.id)) : [];
     for (const item of items) {
-      for (const [slot, kind] of SLOTS) {
+      for (const [slot, kind] of FILLER_SLOTS) {
         if (item[slot] === id && next.kind !== kind) v.add("fillerKind", `must stay ${kind}: schedule ${item.scheduleId} item ${item.id} uses the preset as its ${kind} filler`);
       }
     }

@@ -1,9 +1,9 @@
 import type { Database } from "../db/database";
-import type { MediaItem } from "../db/entities/media-item";
 import { Playlist, PlaylistGroup, type PlaylistItem } from "../db/entities/playlist";
 import type { Repositories } from "../db/repositories";
 import type { PlaylistEntryRow } from "../db/repositories/playlist-repository";
-import { CollectionType, MediaItemKind, PlaybackOrder } from "../domain/enums";
+import { PlaybackOrder, type CollectionType } from "../domain/enums";
+import { checkTarget, lookUpTargets, PLAYLIST_TARGETS } from "./content-targets";
 import { DomainError } from "./domain-error";
 import { Violations } from "./validation/violations";
 
@@ -61,25 +61,6 @@ export interface PlaylistView {
   /** In order. */
   items: PlaylistItem[];
 }
-
-type TargetField = "collectionId" | "mediaItemId" | "multiCollectionId" | "smartCollectionId";
-
-const TARGET_FIELDS: readonly TargetField[] = ["collectionId", "mediaItemId", "multiCollectionId", "smartCollectionId"];
-
-/** The kinds of entry a playlist may hold, and the id each one needs. */
-export const PLAYLIST_TARGET_FIELD: Readonly<Partial<Record<CollectionType, TargetField>>> = {
-  [CollectionType.Collection]: "collectionId",
-  [CollectionType.TelevisionShow]: "mediaItemId",
-  [CollectionType.TelevisionSeason]: "mediaItemId",
-  [CollectionType.SmartCollection]: "smartCollectionId",
-  [CollectionType.MultiCollection]: "multiCollectionId",
-  [CollectionType.MediaItem]: "mediaItemId",
-};
-
-export const PLAYLIST_COLLECTION_TYPES = Object.keys(PLAYLIST_TARGET_FIELD) as CollectionType[];
-
-/** Kinds a `MediaItem` entry may name: things that play on their own. */
-const PLAYABLE_KINDS: readonly MediaItemKind[] = [MediaItemKind.Movie, MediaItemKind.Episode, MediaItemKind.OtherVideo, MediaItemKind.MusicVideo, MediaItemKind.Song];
 
 export const MAX_PLAYLIST_ITEMS = 500;
 export const MAX_PLAYLIST_ITEM_COUNT = 100_000;
@@ -215,39 +196,11 @@ export class PlaylistService {
     if (items.length === 0) v.add("items", "must contain at least one item");
     if (items.length > MAX_PLAYLIST_ITEMS) v.add("items", `must not contain more than ${MAX_PLAYLIST_ITEMS} items`);
 
-    const wanted = (field: TargetField) =>
-      [...new Set(items.filter((i) => PLAYLIST_TARGET_FIELD[i.collectionType] === field).map((i) => i[field]).filter((id): id is number => id != null))];
-    const [collections, multiCollections, smartCollections, mediaItems] = await Promise.all([
-      repos.collections.findByIds(wanted("collectionId")),
-      repos.multiCollections.findByIds(wanted("multiCollectionId")),
-      repos.multiCollections.smartCollectionsByIds(wanted("smartCollectionId")),
-      repos.mediaItems.findByIds(wanted("mediaItemId")),
-    ]);
-    const known = {
-      collectionId: new Set(collections.map((c) => c.id)),
-      multiCollectionId: new Set(multiCollections.map((m) => m.id)),
-      smartCollectionId: new Set(smartCollections.map((s) => s.id)),
-    };
-    const mediaById = new Map(mediaItems.map((m) => [m.id, m]));
+    const known = await lookUpTargets(repos, items, PLAYLIST_TARGETS);
 
     const rows = items.map((item, index): PlaylistEntryRow => {
       const at = `items[${index}]`;
-      const target = PLAYLIST_TARGET_FIELD[item.collectionType];
-      if (!target) {
-        v.add(`${at}.collectionType`, `must be one of ${PLAYLIST_COLLECTION_TYPES.join(", ")}`);
-      } else {
-        for (const field of TARGET_FIELDS) {
-          const id = item[field] ?? null;
-          if (field !== target) {
-            if (id !== null) v.add(`${at}.${field}`, `must not be given for collectionType ${item.collectionType}`);
-          } else if (id === null) {
-            v.add(`${at}.${field}`, `is required for collectionType ${item.collectionType}`);
-          } else {
-            const problem = field === "mediaItemId" ? mediaItemProblem(item.collectionType, id, mediaById.get(id)) : known[field].has(id) ? undefined : `${TARGET_LABEL[field]} ${id} does not exist`;
-            if (problem) v.add(`${at}.${field}`, problem);
-          }
-        }
-      }
+      const { collectionType, collectionId, mediaItemId, multiCollectionId, smartCollectionId } = checkTarget(v, `${at}.`, item, known, PLAYLIST_TARGETS);
       v.oneOf(`${at}.playbackOrder`, item.playbackOrder, PLAYBACK_ORDERS);
       if (typeof item.playAll !== "boolean") v.add(`${at}.playAll`, "must be true or false");
       if (typeof item.includeInProgramGuide !== "boolean") v.add(`${at}.includeInProgramGuide`, "must be true or false");
@@ -258,11 +211,11 @@ export class PlaylistService {
         v.integer(`${at}.count`, count, 1, MAX_PLAYLIST_ITEM_COUNT);
       }
       return {
-        collectionType: item.collectionType,
-        collectionId: target === "collectionId" ? item.collectionId ?? null : null,
-        mediaItemId: target === "mediaItemId" ? item.mediaItemId ?? null : null,
-        multiCollectionId: target === "multiCollectionId" ? item.multiCollectionId ?? null : null,
-        smartCollectionId: target === "smartCollectionId" ? item.smartCollectionId ?? null : null,
+        collectionType,
+        collectionId,
+        mediaItemId,
+        multiCollectionId,
+        smartCollectionId,
         playbackOrder: item.playbackOrder,
         count: item.playAll ? null : count ?? 1,
         playAll: item.playAll,
@@ -272,20 +225,4 @@ export class PlaylistService {
     v.throwIfAny();
     return { name, rows };
   }
-}
-
-const TARGET_LABEL: Record<Exclude<TargetField, "mediaItemId">, string> = {
-  collectionId: "collection",
-  multiCollectionId: "multi collection",
-  smartCollectionId: "smart collection",
-};
-
-/** Why a media item cannot be the target of an entry of this type, if it cannot. */
-function mediaItemProblem(type: CollectionType, id: number, item: MediaItem | undefined): string | undefined {
-  if (!item) return `media item ${id} does not exist`;
-  if (type === CollectionType.TelevisionShow) return item.kind === MediaItemKind.Show ? undefined : `media item ${id} is a ${item.kind}, not a Show`;
-  if (type === CollectionType.TelevisionSeason) return item.kind === MediaItemKind.Season ? undefined : `media item ${id} is a ${item.kind}, not a Season`;
-  if (PLAYABLE_KINDS.includes(item.kind)) return undefined;
-  const hint = item.kind === MediaItemKind.Show ? "; use collectionType TelevisionShow" : item.kind === MediaItemKind.Season ? "; use collectionType TelevisionSeason" : "";
-  return `media item ${id} is a ${item.kind}, which does not play on its own${hint}`;
 }

@@ -1,4 +1,5 @@
 import type { Database } from "../db/database";
+import type { ContentTarget } from "../db/entities/content-target";
 import type { MultiCollectionItem } from "../db/entities/collection";
 import type { PlaylistItem } from "../db/entities/playlist";
 import type { Repositories } from "../db/repositories";
@@ -8,6 +9,7 @@ import type { Chapter, MediaGuid, MediaItem, MediaKind, OrderedGroup, PlaylistEn
 import { multiCollectionOptions, SIMPLE_ORDER } from "../playout/content";
 import type { ContentSource, Guid, PlayoutDefinition } from "../playout/definition/model";
 import type { ResolvedContent } from "../playout/core";
+import { contentTargetKey } from "./content-targets";
 import { DomainError } from "./domain-error";
 import { SearchQueryError } from "./search";
 import type { SmartCollectionService } from "./smart-collection-service";
@@ -95,44 +97,6 @@ interface Lookups {
 }
 
 const playlistName = (group: string, name: string) => `${group.toLowerCase()}\u0000${name.toLowerCase()}`;
-
-/**
- * Content named by type and id rather than by name (Classic schedule items, filler presets): exactly the
- * field that `collectionType` needs is read.
- */
-export interface ContentTarget {
-  collectionType: CollectionType;
-  collectionId?: number | null;
-  mediaItemId?: number | null;
-  multiCollectionId?: number | null;
-  smartCollectionId?: number | null;
-  playlistId?: number | null;
-  searchQuery?: string | null;
-}
-
-/** The key a target's content is stored under (the same target always gives the same key). */
-export function contentTargetKey(target: ContentTarget): string {
-  switch (target.collectionType) {
-    case CollectionType.Collection:
-      return `collection:${target.collectionId}`;
-    case CollectionType.TelevisionShow:
-      return `show:${target.mediaItemId}`;
-    case CollectionType.TelevisionSeason:
-      return `season:${target.mediaItemId}`;
-    case CollectionType.Artist:
-      return `artist:${target.mediaItemId}`;
-    case CollectionType.MediaItem:
-      return `item:${target.mediaItemId}`;
-    case CollectionType.MultiCollection:
-      return `multi:${target.multiCollectionId}`;
-    case CollectionType.SmartCollection:
-      return `smart:${target.smartCollectionId}`;
-    case CollectionType.Playlist:
-      return `playlist:${target.playlistId}`;
-    case CollectionType.SearchQuery:
-      return `search:${(target.searchQuery ?? "").trim()}`;
-  }
-}
 
 export interface ResolvedTargetContent extends ResolvedPlayoutContent {
   /** Multi collections by key: their members as groups (each item in the first member that has it), for orders that use them. */

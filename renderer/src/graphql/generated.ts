@@ -132,7 +132,7 @@ export type BlockInput = {
 export type BlockItemInput = {
   collectionType: CollectionType;
   collectionId?: number | null | undefined;
-  /** Show, season or artist. */
+  /** Show, season, artist or a playable item. */
   mediaItemId?: number | null | undefined;
   multiCollectionId?: number | null | undefined;
   smartCollectionId?: number | null | undefined;
@@ -205,6 +205,14 @@ export type ChannelUpdateInput = {
 
 /** A filler preset, shaped by fillerKind and fillerMode: duration only with Duration, count with Count/RandomCount, padToNearestMinute with Pad; Tail and Fallback have no mode. Update replaces every field. */
 export type FillerPresetInput = {
+  collectionType: CollectionType;
+  collectionId?: number | null | undefined;
+  /** Show, season, artist or a playable item. */
+  mediaItemId?: number | null | undefined;
+  multiCollectionId?: number | null | undefined;
+  smartCollectionId?: number | null | undefined;
+  playlistId?: number | null | undefined;
+  searchQuery?: string | null | undefined;
   name: string;
   fillerKind: FillerKind;
   fillerMode?: FillerMode | null | undefined;
@@ -216,12 +224,6 @@ export type FillerPresetInput = {
   padToNearestMinute?: number | null | undefined;
   /** Default true. */
   allowWatermarks?: boolean | null | undefined;
-  collectionType: CollectionType;
-  collectionId?: number | null | undefined;
-  mediaItemId?: number | null | undefined;
-  multiCollectionId?: number | null | undefined;
-  smartCollectionId?: number | null | undefined;
-  playlistId?: number | null | undefined;
   /** MidRoll only: a true/false expression over the chapter variables. */
   expression?: string | null | undefined;
   /** Default false; not for Fallback. */
@@ -321,19 +323,20 @@ export type ScheduleInput = {
 
 /** One schedule item, shaped by playoutMode: multipleMode/count only with Multiple; playoutDuration/tailMode/discardToFillAttempts/tailFillerId only with Duration. */
 export type ScheduleItemInput = {
+  collectionType: CollectionType;
+  collectionId?: number | null | undefined;
+  /** Show, season, artist or a playable item. */
+  mediaItemId?: number | null | undefined;
+  multiCollectionId?: number | null | undefined;
+  smartCollectionId?: number | null | undefined;
+  playlistId?: number | null | undefined;
+  searchQuery?: string | null | undefined;
   /** Ordering key; on add, the position to insert at (default: the end). */
   index?: number | null | undefined;
   /** Fixed start hh:mm:ss; absent for a dynamic start. */
   startTime?: string | null | undefined;
   fixedStartTimeBehavior?: FixedStartTimeBehavior | null | undefined;
   playoutMode: PlayoutMode;
-  collectionType: CollectionType;
-  collectionId?: number | null | undefined;
-  mediaItemId?: number | null | undefined;
-  multiCollectionId?: number | null | undefined;
-  smartCollectionId?: number | null | undefined;
-  playlistId?: number | null | undefined;
-  searchQuery?: string | null | undefined;
   playbackOrder: PlaybackOrder;
   marathonGroupBy?: MarathonGroupBy | null | undefined;
   marathonShuffleGroups?: boolean | null | undefined;

@@ -1,6 +1,7 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from "typeorm";
-import { BlockStopScheduling, CollectionType, DayOfWeek, PlaybackOrder } from "../../domain/enums";
+import { BlockStopScheduling, DayOfWeek, PlaybackOrder } from "../../domain/enums";
+import { Targeted } from "./content-target";
 import { Playout } from "./playout";
 
 /** A block: a length of time filled by its items taking turns (Block playouts). */
@@ -27,10 +28,10 @@ export class Block {
   items?: Relation<BlockItem[]>;
 }
 
-@ObjectType({ description: "One item of a block: what it plays and in which order." })
+@ObjectType({ description: "One item of a block: what it plays and in which order.", implements: Targeted })
 @Entity("block_item")
 @Index("IDX_block_item_block", ["blockId", "position"])
-export class BlockItem {
+export class BlockItem extends Targeted {
   @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
@@ -46,34 +47,6 @@ export class BlockItem {
   @Field(() => Int, { name: "index", description: "Position in the block, 0..n-1." })
   @Column({ type: "integer" })
   position: number;
-
-  @Field(() => CollectionType)
-  @Column({ type: "varchar", length: 30 })
-  collectionType: CollectionType;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  collectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  mediaItemId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  multiCollectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  smartCollectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  playlistId: number | null;
-
-  @Field(() => String, { nullable: true })
-  @Column({ type: "text", nullable: true })
-  searchQuery: string | null;
 
   @Field(() => PlaybackOrder)
   @Column({ type: "varchar", length: 30 })

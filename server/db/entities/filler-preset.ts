@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from "typeorm";
-import { CollectionType, FillerKind, FillerMode } from "../../domain/enums";
+import { FillerKind, FillerMode } from "../../domain/enums";
+import { Targeted } from "./content-target";
 
 @Entity("filler_preset")
-export class FillerPreset {
+export class FillerPreset extends Targeted {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -26,24 +27,6 @@ export class FillerPreset {
 
   @Column({ type: "boolean", default: true })
   allowWatermarks: boolean;
-
-  @Column({ type: "varchar", length: 30 })
-  collectionType: CollectionType;
-
-  @Column({ type: "integer", nullable: true })
-  collectionId: number | null;
-
-  @Column({ type: "integer", nullable: true })
-  mediaItemId: number | null;
-
-  @Column({ type: "integer", nullable: true })
-  multiCollectionId: number | null;
-
-  @Column({ type: "integer", nullable: true })
-  smartCollectionId: number | null;
-
-  @Column({ type: "integer", nullable: true })
-  playlistId: number | null;
 
   /** Mid-roll: which chapter boundaries get filler. */
   @Column({ type: "varchar", length: 500, nullable: true })

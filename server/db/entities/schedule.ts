@@ -1,7 +1,6 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from "typeorm";
 import {
-  CollectionType,
   FixedStartTimeBehavior,
   GuideMode,
   MultipleMode,
@@ -10,6 +9,7 @@ import {
   SubtitleMode,
   TailMode,
 } from "../../domain/enums";
+import { Targeted } from "./content-target";
 
 /** A classic schedule: an ordered list of items that a Classic playout cycles through. */
 @ObjectType({ description: "A classic schedule: an ordered list of items a Classic playout cycles through." })
@@ -47,10 +47,10 @@ export class Schedule {
   items?: Relation<ScheduleItem[]>;
 }
 
-@ObjectType({ description: "One item of a classic schedule, shaped by its playout mode." })
+@ObjectType({ description: "One item of a classic schedule, shaped by its playout mode.", implements: Targeted })
 @Entity("schedule_item")
 @Index("IDX_schedule_item_schedule", ["scheduleId", "position"])
-export class ScheduleItem {
+export class ScheduleItem extends Targeted {
   @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
@@ -78,34 +78,6 @@ export class ScheduleItem {
   @Field(() => PlayoutMode)
   @Column({ type: "varchar", length: 20 })
   playoutMode: PlayoutMode;
-
-  @Field(() => CollectionType)
-  @Column({ type: "varchar", length: 30 })
-  collectionType: CollectionType;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  collectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  mediaItemId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  multiCollectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  smartCollectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  playlistId: number | null;
-
-  @Field(() => String, { nullable: true })
-  @Column({ type: "text", nullable: true })
-  searchQuery: string | null;
 
   @Field(() => PlaybackOrder)
   @Column({ type: "varchar", length: 30 })

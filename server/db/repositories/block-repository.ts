@@ -1,7 +1,8 @@
 import { EntityManager, In } from "typeorm";
+import type { WithoutTargetGetters } from "../entities/content-target";
 import { Block, BlockItem, BlockTemplate, BlockTemplateItem, PlayoutTemplate } from "../entities/block";
 
-export type BlockItemRow = Omit<BlockItem, "id" | "blockId" | "block" | "position">;
+export type BlockItemRow = Omit<WithoutTargetGetters<BlockItem>, "id" | "blockId" | "block" | "position">;
 export type BlockTemplateItemRow = Pick<BlockTemplateItem, "blockId" | "startTimeSeconds">;
 export type PlayoutTemplateRow = Omit<PlayoutTemplate, "id" | "playoutId" | "playout" | "template" | "position">;
 

@@ -81,7 +81,7 @@ export class CollectionRepository {
 
   /** Where a collection is used by other definitions (blocks deletion). */
   async usages(collectionId: number): Promise<{ multiCollections: number; playlists: number; scheduleItems: number; fillerPresets: number }> {
-    const target = { collectionType: CollectionType.Collection, collectionId };
+    const target = { target: { collectionType: CollectionType.Collection, collectionId } };
     const [multiCollections, playlists, scheduleItems, fillerPresets] = await Promise.all([
       this.manager.countBy(MultiCollectionItem, { collectionId }),
       this.manager.countBy(PlaylistItem, { collectionId }),

@@ -70,8 +70,8 @@ export class MultiCollectionRepository {
   async usages(multiCollectionId: number): Promise<MultiCollectionUsages> {
     const [playlistItems, scheduleItems, fillerPresets] = await Promise.all([
       this.manager.countBy(PlaylistItem, { multiCollectionId }),
-      this.manager.countBy(ScheduleItem, { multiCollectionId }),
-      this.manager.countBy(FillerPreset, { multiCollectionId }),
+      this.manager.countBy(ScheduleItem, { target: { multiCollectionId } }),
+      this.manager.countBy(FillerPreset, { target: { multiCollectionId } }),
     ]);
     return { playlistItems, scheduleItems, fillerPresets };
   }

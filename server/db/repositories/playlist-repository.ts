@@ -92,8 +92,8 @@ export class PlaylistRepository {
     if (!playlistIds.length) return { scheduleItems: 0, fillerPresets: 0 };
     const ids = In([...playlistIds]);
     const [scheduleItems, fillerPresets] = await Promise.all([
-      this.manager.countBy(ScheduleItem, { playlistId: ids }),
-      this.manager.countBy(FillerPreset, { playlistId: ids }),
+      this.manager.countBy(ScheduleItem, { target: { playlistId: ids } }),
+      this.manager.countBy(FillerPreset, { target: { playlistId: ids } }),
     ]);
     return { scheduleItems, fillerPresets };
   }

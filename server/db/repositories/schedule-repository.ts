@@ -1,12 +1,13 @@
 import { EntityManager, In } from "typeorm";
 import { PlayoutKind } from "../../domain/enums";
+import type { WithoutTargetGetters } from "../entities/content-target";
 import { FillerPreset } from "../entities/filler-preset";
 import { Playout } from "../entities/playout";
 import { Schedule, ScheduleItem } from "../entities/schedule";
 import { Watermark } from "../entities/watermark";
 
 /** An item as it is stored, before it has an id, schedule and position. */
-export type ScheduleItemRow = Omit<ScheduleItem, "id" | "scheduleId" | "schedule" | "position">;
+export type ScheduleItemRow = Omit<WithoutTargetGetters<ScheduleItem>, "id" | "scheduleId" | "schedule" | "position">;
 
 /** Classic schedules and their items. */
 export class ScheduleRepository {

@@ -39,7 +39,7 @@ export class SmartCollectionRepository {
 
   /** Schedule items and filler presets that play the smart collection. */
   async countTargets(id: number): Promise<{ scheduleItems: number; fillerPresets: number }> {
-    const target = { collectionType: CollectionType.SmartCollection, smartCollectionId: id };
+    const target = { target: { collectionType: CollectionType.SmartCollection, smartCollectionId: id } };
     const [scheduleItems, fillerPresets] = await Promise.all([this.manager.countBy(ScheduleItem, target), this.manager.countBy(FillerPreset, target)]);
     return { scheduleItems, fillerPresets };
   }

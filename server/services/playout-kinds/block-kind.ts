@@ -4,7 +4,8 @@ import type { Repositories } from "../../db/repositories";
 import type { PlayoutTemplateRow } from "../../db/repositories/block-repository";
 import { DayOfWeek, PlayoutKind } from "../../domain/enums";
 import { buildBlockPlayout, type BlockBuildState, type BlockPlaybackOrder } from "../../playout/block";
-import { contentTargetKey, type ContentTarget, type PlayoutContentService } from "../playout-content-service";
+import { contentTargetKey } from "../content-targets";
+import type { PlayoutContentService } from "../playout-content-service";
 import type { PlayoutSourceInput, PlayoutTemplateAssignmentInput } from "../playout-input";
 import { Violations } from "../validation/violations";
 import type { KindBuildRequest, KindBuildResult, PlayoutKindStrategy, PlayoutSource } from "./kind-strategy";
@@ -72,7 +73,7 @@ export class BlockKind implements PlayoutKindStrategy {
       const gapPreset = channel?.fallbackFillerId ? await repos.fillerPresets.findById(channel.fallbackFillerId) : null;
       return { assignments, templates, templateItems, blocks, blockItems, gapPreset };
     });
-    const targets: ContentTarget[] = [...loaded.blockItems, ...(loaded.gapPreset ? [loaded.gapPreset] : [])] as ContentTarget[];
+    const targets = [...loaded.blockItems, ...(loaded.gapPreset ? [loaded.gapPreset] : [])].map((owner) => owner.target);
     const resolved = await this.content.resolveTargets(targets);
     const content: Record<string, import("../../playout/content").MediaItem[]> = {};
     for (const [key, value] of Object.entries(resolved.content)) content[key] = "items" in value ? [...value.items] : value.entries.flatMap((e) => [...e.items]);
@@ -88,7 +89,7 @@ export class BlockKind implements PlayoutKindStrategy {
           .map((i) => ({
             id: i.id,
             index: i.position,
-            contentKey: contentTargetKey(i as ContentTarget),
+            contentKey: contentTargetKey(i.target),
             playbackOrder: i.playbackOrder as BlockPlaybackOrder,
             includeInProgramGuide: i.includeInProgramGuide,
             disableWatermarks: i.disableWatermarks,
@@ -106,7 +107,7 @@ export class BlockKind implements PlayoutKindStrategy {
         ...(a.endDate ? { endDate: a.endDate } : {}),
       })),
       content,
-      gapFiller: loaded.gapPreset ? { contentKey: contentTargetKey(loaded.gapPreset as ContentTarget) } : null,
+      gapFiller: loaded.gapPreset ? { contentKey: contentTargetKey(loaded.gapPreset.target) } : null,
       previousState: previous,
       mode: request.mode,
       start: request.start,

@@ -1,31 +1,11 @@
 import { Field, InputType, Int } from "type-graphql";
-import { BlockStopScheduling, CollectionType, DayOfWeek, PlaybackOrder } from "../../../domain/enums";
+import { BlockStopScheduling, DayOfWeek, PlaybackOrder } from "../../../domain/enums";
 import type { BlockInput, BlockItemInput, BlockTemplateInput, BlockTemplateItemInput } from "../../../services/block-input";
 import type { PlayoutTemplateAssignmentInput } from "../../../services/playout-input";
+import { ContentTargetInputType } from "./content-target-input";
 
 @InputType("BlockItemInput", { description: "One item of a block: what it plays and in which order." })
-export class BlockItemInputType implements BlockItemInput {
-  @Field(() => CollectionType)
-  collectionType: CollectionType;
-
-  @Field(() => Int, { nullable: true })
-  collectionId?: number | null;
-
-  @Field(() => Int, { nullable: true, description: "Show, season or artist." })
-  mediaItemId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  multiCollectionId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  smartCollectionId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  playlistId?: number | null;
-
-  @Field(() => String, { nullable: true })
-  searchQuery?: string | null;
-
+export class BlockItemInputType extends ContentTargetInputType implements BlockItemInput {
   @Field(() => PlaybackOrder, { description: "Chronological, SeasonEpisode, Shuffle, Random or RandomRotation." })
   playbackOrder: PlaybackOrder;
 

@@ -1,11 +1,12 @@
 import { Field, InputType, Int } from "type-graphql";
-import { CollectionType, FillerKind, FillerMode } from "../../../domain/enums";
+import { FillerKind, FillerMode } from "../../../domain/enums";
 import type { FillerPresetInput } from "../../../services/filler-preset-input";
+import { ContentTargetInputType } from "./content-target-input";
 
 @InputType("FillerPresetInput", {
   description: "A filler preset, shaped by fillerKind and fillerMode: duration only with Duration, count with Count/RandomCount, padToNearestMinute with Pad; Tail and Fallback have no mode. Update replaces every field.",
 })
-export class FillerPresetInputType implements FillerPresetInput {
+export class FillerPresetInputType extends ContentTargetInputType implements FillerPresetInput {
   @Field(() => String)
   name: string;
 
@@ -26,24 +27,6 @@ export class FillerPresetInputType implements FillerPresetInput {
 
   @Field(() => Boolean, { nullable: true, description: "Default true." })
   allowWatermarks?: boolean | null;
-
-  @Field(() => CollectionType)
-  collectionType: CollectionType;
-
-  @Field(() => Int, { nullable: true })
-  collectionId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  mediaItemId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  multiCollectionId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  smartCollectionId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  playlistId?: number | null;
 
   @Field(() => String, { nullable: true, description: "MidRoll only: a true/false expression over the chapter variables." })
   expression?: string | null;

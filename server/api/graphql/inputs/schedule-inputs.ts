@@ -1,6 +1,5 @@
 import { Field, InputType, Int } from "type-graphql";
 import {
-  CollectionType,
   FixedStartTimeBehavior,
   GuideMode,
   MarathonGroupBy,
@@ -11,6 +10,7 @@ import {
   TailMode,
 } from "../../../domain/enums";
 import type { ScheduleInput, ScheduleItemInput } from "../../../services/schedule-service";
+import { ContentTargetInputType } from "./content-target-input";
 
 @InputType("ScheduleInput", { description: "A classic schedule's settings; on update, absent flags become false." })
 export class ScheduleInputType implements ScheduleInput {
@@ -36,7 +36,7 @@ export class ScheduleInputType implements ScheduleInput {
 @InputType("ScheduleItemInput", {
   description: "One schedule item, shaped by playoutMode: multipleMode/count only with Multiple; playoutDuration/tailMode/discardToFillAttempts/tailFillerId only with Duration.",
 })
-export class ScheduleItemInputType implements ScheduleItemInput {
+export class ScheduleItemInputType extends ContentTargetInputType implements ScheduleItemInput {
   @Field(() => Int, { nullable: true, description: "Ordering key; on add, the position to insert at (default: the end)." })
   index?: number | null;
 
@@ -48,27 +48,6 @@ export class ScheduleItemInputType implements ScheduleItemInput {
 
   @Field(() => PlayoutMode)
   playoutMode: PlayoutMode;
-
-  @Field(() => CollectionType)
-  collectionType: CollectionType;
-
-  @Field(() => Int, { nullable: true })
-  collectionId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  mediaItemId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  multiCollectionId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  smartCollectionId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  playlistId?: number | null;
-
-  @Field(() => String, { nullable: true })
-  searchQuery?: string | null;
 
   @Field(() => PlaybackOrder)
   playbackOrder: PlaybackOrder;

@@ -1,10 +1,11 @@
 import { Field, Int, ObjectType } from "type-graphql";
+import { Targeted } from "../../../db/entities/content-target";
 import type { FillerPreset } from "../../../db/entities/filler-preset";
-import { CollectionType, FillerKind, FillerMode } from "../../../domain/enums";
+import { FillerKind, FillerMode } from "../../../domain/enums";
 import { formatTimeSpan } from "../../../services/validation/time-span";
 
-@ObjectType("FillerPreset", { description: "Content played around, inside or instead of scheduled items." })
-export class FillerPresetType {
+@ObjectType("FillerPreset", { description: "Content played around, inside or instead of scheduled items.", implements: Targeted })
+export class FillerPresetType extends Targeted {
   @Field(() => Int)
   id: number;
 
@@ -29,24 +30,6 @@ export class FillerPresetType {
   @Field(() => Boolean)
   allowWatermarks: boolean;
 
-  @Field(() => CollectionType)
-  collectionType: CollectionType;
-
-  @Field(() => Int, { nullable: true })
-  collectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  mediaItemId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  multiCollectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  smartCollectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  playlistId: number | null;
-
   @Field(() => String, { nullable: true, description: "MidRoll: which chapter breaks get filler." })
   expression: string | null;
 
@@ -64,12 +47,7 @@ export function toFillerPresetType(f: FillerPreset): FillerPresetType {
     count: f.count,
     padToNearestMinute: f.padToNearestMinute,
     allowWatermarks: f.allowWatermarks,
-    collectionType: f.collectionType,
-    collectionId: f.collectionId,
-    mediaItemId: f.mediaItemId,
-    multiCollectionId: f.multiCollectionId,
-    smartCollectionId: f.smartCollectionId,
-    playlistId: f.playlistId,
+    target: f.target,
     expression: f.expression,
     useChaptersAsMediaItems: f.useChaptersAsMediaItems,
   });

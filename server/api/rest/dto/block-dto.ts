@@ -1,31 +1,20 @@
-import type { BlockStopScheduling, CollectionType, PlaybackOrder } from "../../../domain/enums";
+import type { BlockStopScheduling, PlaybackOrder } from "../../../domain/enums";
 import type { BlockInput, BlockTemplateInput } from "../../../services/block-input";
 import type { BlockView } from "../../../services/block-service";
 import type { BlockTemplateView } from "../../../services/block-template-service";
+import { toContentTargetDto, type ContentTargetDto } from "./content-target-dto";
 import { formatTimeSpan } from "../../../services/validation/time-span";
 
-export interface BlockItemDto {
+export type BlockItemDto = ContentTargetDto & {
   /** @isInt */
   id: number;
   /** @isInt */
   index: number;
-  collectionType: CollectionType;
-  /** @isInt */
-  collectionId?: number;
-  /** @isInt */
-  mediaItemId?: number;
-  /** @isInt */
-  multiCollectionId?: number;
-  /** @isInt */
-  smartCollectionId?: number;
-  /** @isInt */
-  playlistId?: number;
-  searchQuery?: string;
   playbackOrder: PlaybackOrder;
   includeInProgramGuide: boolean;
   disableWatermarks: boolean;
   watermarkIds: number[];
-}
+};
 
 export interface BlockDto {
   /** @isInt */
@@ -63,13 +52,7 @@ export function toBlockDto({ block, items }: BlockView): BlockDto {
     items: items.map((i) => ({
       id: i.id,
       index: i.position,
-      collectionType: i.collectionType,
-      collectionId: i.collectionId ?? undefined,
-      mediaItemId: i.mediaItemId ?? undefined,
-      multiCollectionId: i.multiCollectionId ?? undefined,
-      smartCollectionId: i.smartCollectionId ?? undefined,
-      playlistId: i.playlistId ?? undefined,
-      searchQuery: i.searchQuery ?? undefined,
+      ...toContentTargetDto(i.target),
       playbackOrder: i.playbackOrder,
       includeInProgramGuide: i.includeInProgramGuide,
       disableWatermarks: i.disableWatermarks,

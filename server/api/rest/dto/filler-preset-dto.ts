@@ -1,9 +1,10 @@
 import type { FillerPreset } from "../../../db/entities/filler-preset";
-import type { CollectionType, FillerKind, FillerMode } from "../../../domain/enums";
+import type { FillerKind, FillerMode } from "../../../domain/enums";
 import type { FillerPresetInput } from "../../../services/filler-preset-input";
+import { toContentTargetDto, type ContentTargetDto } from "./content-target-dto";
 import { formatTimeSpan } from "../../../services/validation/time-span";
 
-export interface FillerPresetDto {
+export type FillerPresetDto = ContentTargetDto & {
   /** @isInt */
   id: number;
   name: string;
@@ -17,21 +18,10 @@ export interface FillerPresetDto {
   /** Pad mode. @isInt */
   padToNearestMinute?: number;
   allowWatermarks: boolean;
-  collectionType: CollectionType;
-  /** @isInt */
-  collectionId?: number;
-  /** @isInt */
-  mediaItemId?: number;
-  /** @isInt */
-  multiCollectionId?: number;
-  /** @isInt */
-  smartCollectionId?: number;
-  /** @isInt */
-  playlistId?: number;
   /** MidRoll: which chapter breaks get filler. */
   expression?: string;
   useChaptersAsMediaItems: boolean;
-}
+};
 
 /** Body of POST and PUT; PUT replaces every field. */
 export type FillerPresetRequest = FillerPresetInput;
@@ -48,12 +38,7 @@ export function toFillerPresetDto(f: FillerPreset): FillerPresetDto {
     count: opt(f.count),
     padToNearestMinute: opt(f.padToNearestMinute),
     allowWatermarks: f.allowWatermarks,
-    collectionType: f.collectionType,
-    collectionId: opt(f.collectionId),
-    mediaItemId: opt(f.mediaItemId),
-    multiCollectionId: opt(f.multiCollectionId),
-    smartCollectionId: opt(f.smartCollectionId),
-    playlistId: opt(f.playlistId),
+    ...toContentTargetDto(f.target),
     expression: opt(f.expression),
     useChaptersAsMediaItems: f.useChaptersAsMediaItems,
   };

@@ -1,6 +1,5 @@
 import type { Schedule, ScheduleItem } from "../../../db/entities/schedule";
 import type {
-  CollectionType,
   FixedStartTimeBehavior,
   GuideMode,
   MarathonGroupBy,
@@ -11,6 +10,7 @@ import type {
   TailMode,
 } from "../../../domain/enums";
 import type { ScheduleInput, ScheduleItemInput } from "../../../services/schedule-service";
+import { toContentTargetDto, type ContentTargetDto } from "./content-target-dto";
 import { formatTimeSpan } from "../../../services/validation/time-span";
 
 export interface ScheduleDto {
@@ -24,7 +24,7 @@ export interface ScheduleDto {
   fixedStartTimeBehavior: FixedStartTimeBehavior;
 }
 
-export interface ScheduleItemDto {
+export type ScheduleItemDto = ContentTargetDto & {
   /** @isInt */
   id: number;
   /** Position in the schedule, 0..n-1. @isInt */
@@ -36,18 +36,6 @@ export interface ScheduleItemDto {
   /** Absent: the schedule's behaviour. */
   fixedStartTimeBehavior?: FixedStartTimeBehavior;
   playoutMode: PlayoutMode;
-  collectionType: CollectionType;
-  /** @isInt */
-  collectionId?: number;
-  /** @isInt */
-  mediaItemId?: number;
-  /** @isInt */
-  multiCollectionId?: number;
-  /** @isInt */
-  smartCollectionId?: number;
-  /** @isInt */
-  playlistId?: number;
-  searchQuery?: string;
   playbackOrder: PlaybackOrder;
   marathonGroupBy?: MarathonGroupBy;
   marathonShuffleGroups?: boolean;
@@ -81,7 +69,7 @@ export interface ScheduleItemDto {
   preferredAudioTitle?: string;
   preferredSubtitleLanguageCode?: string;
   subtitleMode?: SubtitleMode;
-}
+};
 
 /** Body of POST and PUT of a schedule; PUT replaces every setting (absent flags become false). */
 export type ScheduleRequest = ScheduleInput;
@@ -117,13 +105,7 @@ export function toScheduleItemDto(i: ScheduleItem): ScheduleItemDto {
     startTime: i.startTimeSeconds === null ? undefined : formatTimeSpan(i.startTimeSeconds),
     fixedStartTimeBehavior: opt(i.fixedStartTimeBehavior),
     playoutMode: i.playoutMode,
-    collectionType: i.collectionType,
-    collectionId: opt(i.collectionId),
-    mediaItemId: opt(i.mediaItemId),
-    multiCollectionId: opt(i.multiCollectionId),
-    smartCollectionId: opt(i.smartCollectionId),
-    playlistId: opt(i.playlistId),
-    searchQuery: opt(i.searchQuery),
+    ...toContentTargetDto(i.target),
     playbackOrder: i.playbackOrder,
     marathonGroupBy: opt(i.marathon?.groupBy as MarathonGroupBy | undefined),
     marathonShuffleGroups: opt(i.marathon?.shuffleGroups),

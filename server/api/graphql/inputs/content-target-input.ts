@@ -1,0 +1,28 @@
+import { Field, InputType, Int } from "type-graphql";
+import { CollectionType } from "../../../domain/enums";
+import type { ContentTargetInput } from "../../../services/content-targets";
+
+/** The content fields every input with a target shares (GraphQL inlines them into each input). */
+@InputType("ContentTargetInput", { description: "What an item plays: collectionType and the one field it needs (the others absent)." })
+export abstract class ContentTargetInputType implements ContentTargetInput {
+  @Field(() => CollectionType)
+  collectionType: CollectionType;
+
+  @Field(() => Int, { nullable: true })
+  collectionId?: number | null;
+
+  @Field(() => Int, { nullable: true, description: "Show, season, artist or a playable item." })
+  mediaItemId?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  multiCollectionId?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  smartCollectionId?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  playlistId?: number | null;
+
+  @Field(() => String, { nullable: true })
+  searchQuery?: string | null;
+}
