@@ -186,6 +186,19 @@ export class GuideService {
     return files;
   }
 
+  /** When a channel's guide fragment was last written (epoch ms), or null when no player has asked for the guide yet. */
+  async lastBuiltAt(): Promise<number | null> {
+    let names: string[];
+    try {
+      names = await fs.promises.readdir(this.cacheDir);
+    } catch {
+      return null;
+    }
+    const metas = await Promise.all(names.filter((n) => /^channel-\d+\.json$/.test(n)).map((n) => readMeta(path.join(this.cacheDir, n))));
+    const times = metas.map((m) => m?.builtAt).filter((t): t is number => typeof t === "number");
+    return times.length ? Math.max(...times) : null;
+  }
+
   /**
    * The cheap change key of a channel's fragment. The media stamp (one aggregate query) is asked
    * again only when the library revision or the playout's last build moved.

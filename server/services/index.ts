@@ -4,7 +4,8 @@ import { BuildMode } from "../domain/enums";
 import { ChannelService } from "./channel-service";
 import { CollectionService } from "./collection-service";
 import type { MetricsPort } from "../metrics/metrics-port";
-import type { FFmpegInfoSource } from "../domain/ffmpeg-info";
+import type { FFmpegInfoSource, FFmpegTrialRunner } from "../domain/ffmpeg-info";
+import { HealthCheckService } from "./health/health-check-service";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { FillerPresetService } from "./filler-preset-service";
 import { GuideService, type GuideSettings } from "./guide-service";
@@ -48,7 +49,10 @@ export interface Services {
   collections: CollectionService;
   ffmpegProfiles: FFmpegProfileService;
   ffmpegInfo?: FFmpegInfoSource;
+  /** Short test encodes (profile trials, hardware checks); absent when the server runs without streaming. */
+  ffmpegTrials?: FFmpegTrialRunner;
   fillerPresets: FillerPresetService;
+  health: HealthCheckService;
   guide: GuideService;
   iptvTokens: IptvTokenService;
   libraries: LibraryService;
@@ -78,6 +82,7 @@ export interface ServiceDependencies {
   dataDir: string;
   scans: ScanLauncher;
   ffmpegInfo?: FFmpegInfoSource;
+  ffmpegTrials?: FFmpegTrialRunner;
   playout?: PlayoutSettings;
   /** `JWT:IssuerSigningKey`: when set, /iptv/ routes need a token. */
   jwtSigningKey?: string;
@@ -113,6 +118,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   };
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
+  const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, undefined, deps.metrics);
   return {
     backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock),
     blocks: new BlockService(db, refresh),
@@ -121,8 +127,10 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     collections: new CollectionService(db),
     ffmpegProfiles,
     ffmpegInfo: deps.ffmpegInfo,
+    ffmpegTrials: deps.ffmpegTrials,
     fillerPresets: new FillerPresetService(db),
-    guide: new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, undefined, deps.metrics),
+    guide,
+    health: new HealthCheckService({ db, dataDir: deps.dataDir, config: deps.config ?? { server: { host: "127.0.0.1", port: 0, trustProxy: false }, api: { legacyDeprecation: new Date(0), legacySunset: new Date(0) } }, guide, ffmpegInfo: deps.ffmpegInfo, trials: deps.ffmpegTrials, clock }),
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
     libraries: new LibraryService(db, deps.scans),
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),

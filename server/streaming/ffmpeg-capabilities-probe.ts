@@ -36,7 +36,7 @@ export class FFmpegCapabilitiesProbe implements FFmpegInfoSource {
   }
 
   private async probe(): Promise<FFmpegInfo> {
-    const base = { ffmpegPath: this.binaries.ffmpeg, ffprobePath: this.binaries.ffprobe, ffmpegSource: this.binaries.source.ffmpeg, ffprobeSource: this.binaries.source.ffprobe };
+    const base = { ffmpegPath: this.binaries.ffmpeg, ffprobePath: this.binaries.ffprobe, ffmpegSource: this.binaries.source.ffmpeg, ffprobeSource: this.binaries.source.ffprobe, ...(await this.ffprobeVersion()) };
     try {
       const [version, encoders, hwaccels, filters, options] = await Promise.all([
         output(this.binaries.ffmpeg, ["-version"]),
@@ -58,7 +58,19 @@ export class FFmpegCapabilitiesProbe implements FFmpegInfoSource {
       };
     } catch (error) {
       this.probed = undefined;
-      return { ...base, available: false, error: error instanceof Error ? error.message.split("\n")[0] : String(error), videoEncoders: [], audioEncoders: [], hardwareAccelerations: [], supportsReadrate: false };
+      return { ...base, available: false, error: firstLine(error), videoEncoders: [], audioEncoders: [], hardwareAccelerations: [], supportsReadrate: false };
     }
   }
+
+  private async ffprobeVersion(): Promise<{ ffprobeVersion?: string; ffprobeError?: string }> {
+    try {
+      return { ffprobeVersion: (await output(this.binaries.ffprobe, ["-version"])).split("\n")[0].trim() };
+    } catch (error) {
+      return { ffprobeError: firstLine(error) };
+    }
+  }
+}
+
+function firstLine(error: unknown): string {
+  return error instanceof Error ? error.message.split("\n")[0] : String(error);
 }

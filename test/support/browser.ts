@@ -122,3 +122,18 @@ export async function errorIn(page: Page, scope: Locator, label: string): Promis
   }
   return texts.join(" ");
 }
+
+export const DOCS_SCREENSHOTS_DIR = path.resolve(__dirname, "../../docs/screenshots");
+
+/**
+ * A screenshot for the README: always written to test-artifacts/, and over docs/screenshots/<name>.png
+ * when AIRWAVE_UPDATE_DOCS=1 (so ordinary test runs leave the committed images alone).
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<string> {
+  const file = await screenshot(page, name);
+  if (process.env.AIRWAVE_UPDATE_DOCS === "1") {
+    fs.mkdirSync(DOCS_SCREENSHOTS_DIR, { recursive: true });
+    fs.copyFileSync(file, path.join(DOCS_SCREENSHOTS_DIR, `${name}.png`));
+  }
+  return file;
+}

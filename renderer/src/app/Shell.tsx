@@ -1,5 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { HealthBadge } from "../components/HealthBadge";
 import { LoopbackWarning } from "../components/LoopbackWarning";
 import { ThemeToggle } from "../components/ThemeToggle";
 import { WriteKeyButton } from "../components/WriteKeyButton";
@@ -27,6 +28,7 @@ export function Shell() {
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <HealthBadge />
             <WriteKeyButton />
             <ThemeToggle />
           </Group>

@@ -27,6 +27,8 @@ export interface SlateRequest {
   channelName?: string;
   /** A TrueType font file; otherwise fontconfig's default sans font. */
   fontFile?: string;
+  /** A moving test pattern and a tone instead of black and silence (for trying a profile out). */
+  testPattern?: boolean;
 }
 
 export interface SlateCommand extends FFmpegCommand {
@@ -73,9 +75,9 @@ export function buildSlateArgs(
   const args = [
     ...globalArgs(videoEncoder),
     ...pacing,
-    ...lavfiInput(`color=c=black:s=${width}x${height}:r=${frameRate}:d=${seconds}`),
+    ...lavfiInput(`${request.testPattern ? "testsrc2=" : "color=c=black:"}s=${width}x${height}:r=${frameRate}:d=${seconds}`),
     ...pacing,
-    ...lavfiInput(`anullsrc=channel_layout=${channelLayout(profile.audioChannels)}:sample_rate=${sampleRateHz(profile)}`),
+    ...lavfiInput(request.testPattern ? `sine=frequency=1000:sample_rate=${sampleRateHz(profile)}` : `anullsrc=channel_layout=${channelLayout(profile.audioChannels)}:sample_rate=${sampleRateHz(profile)}`),
     "-filter_complex",
     `[0:v]${videoFilters.join(",")}[vout]`,
     "-map",
