@@ -1,36 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "../support/http";
-import { docsScreenshot, launchBrowser, openPage, type TestPage } from "../support/browser";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { docsScreenshot, useBrowserPage } from "../support/browser";
+import { useTempDir, useTestServer } from "../support/test-server";
 
 describe("the health page in a real browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let tab: TestPage;
-  let media: string;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    media = makeTempDir("airwave-health-media-");
-    browser = await launchBrowser();
-    tab = await openPage(browser, { viewport: { width: 1100, height: 900 } });
-  }, 60_000);
-
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await server?.stop();
-    server?.removeDataDir();
-    fs.rmSync(media, { recursive: true, force: true });
-  });
+  const { server, api } = useTestServer();
+  const tab = useBrowserPage({ viewport: { width: 1100, height: 900 } });
+  const mediaDir = useTempDir("airwave-health-media-");
 
   it("shows a removed library folder as failed with its reason, and the header badge links to it", { timeout: 60_000 }, async () => {
     const { page } = tab;
-    const api = apiClient(server.url);
-    const films = path.join(media, "Films");
+    const films = path.join(mediaDir.path, "Films");
     fs.mkdirSync(films);
     const created = await api.post("/api/v1/libraries", { name: "Films", kind: "Movies", paths: [films] });
     expect(created.status, created.text).toBe(201);

@@ -4,13 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { locateFFmpeg } from "../../server/config/ffmpeg-binaries";
-import { Database } from "../../server/db/database";
 import { LibraryKind } from "../../server/domain/enums";
-import { createServices, type Services } from "../../server/services";
 import type { ChannelCoverage } from "../../server/services/health/content-checks";
 import { channelChecks } from "../../server/services/health/content-checks";
 import type { HealthCheck } from "../../server/services/health/health-types";
-import type { ScanLauncher } from "../../server/services/library-scanning";
+import { createTestServices, type TestServices } from "../support/test-services";
 import { FFmpegCapabilitiesProbe } from "../../server/streaming/ffmpeg-capabilities-probe";
 import { FFmpegTrials } from "../../server/streaming/ffmpeg-trials";
 import { ProcessRegistry } from "../../server/streaming/process-registry";
@@ -18,52 +16,31 @@ import { ProcessRegistry } from "../../server/streaming/process-registry";
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 const HOUR = 3_600_000;
 
-/** The scanner is not part of these checks: a scan that is never asked for. */
-const noScans: ScanLauncher = {
-  start: () => {
-    throw new Error("no scans in this test");
-  },
-  status: () => undefined,
-  byScanId: () => undefined,
-  reportProgress: () => undefined,
-  reportEnd: () => undefined,
-};
-
 interface Fixture {
-  services: Services;
-  dataDir: string;
+  fixture: TestServices;
   registry: ProcessRegistry;
-  db: Database;
+  processes: string;
 }
 
 const opened: Fixture[] = [];
 
-async function open(options: { host?: string; writeKey?: string; ffmpeg?: { path?: string; probePath?: string } } = {}): Promise<Fixture> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-health-"));
-  const db = await Database.open(dataDir);
+/** The services with the real FFmpeg (or a missing one), trials in a registry of their own, and a fixed clock. */
+async function open(options: { host?: string; writeKey?: string; ffmpeg?: { path?: string; probePath?: string } } = {}): Promise<TestServices> {
   const binaries = locateFFmpeg(options.ffmpeg ?? {});
   const probe = new FFmpegCapabilitiesProbe(binaries);
-  const registry = new ProcessRegistry(binaries.ffmpeg, path.join(dataDir, "processes"));
+  const processes = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-health-processes-"));
+  const registry = new ProcessRegistry(binaries.ffmpeg, processes);
   const config = { server: { host: options.host ?? "127.0.0.1", port: 0, trustProxy: false }, api: { writeKey: options.writeKey, legacyDeprecation: new Date(0), legacySunset: new Date(0) } };
-  const services = createServices(db, {
-    dataDir,
-    scans: noScans,
-    ffmpegInfo: probe,
-    ffmpegTrials: new FFmpegTrials(registry, () => probe.capabilities()),
-    clock: () => NOW,
-    config: config as never,
-  });
-  await services.seed.seed();
-  const fixture = { services, dataDir, registry, db };
-  opened.push(fixture);
+  const fixture = await createTestServices({ ffmpegInfo: probe, ffmpegTrials: new FFmpegTrials(registry, () => probe.capabilities()), clock: () => NOW, config: config as never });
+  opened.push({ fixture, registry, processes });
   return fixture;
 }
 
 afterEach(async () => {
-  for (const f of opened.splice(0)) {
-    await f.registry.killAll();
-    await f.db.close();
-    fs.rmSync(f.dataDir, { recursive: true, force: true });
+  for (const { fixture, registry, processes } of opened.splice(0)) {
+    await registry.killAll();
+    fs.rmSync(processes, { recursive: true, force: true });
+    await fixture.close();
   }
 });
 
