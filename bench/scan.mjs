@@ -1,50 +1,16 @@
 // bench/scan: first scan of 2,000 tiny media files (files/s), the no-change rescan (target <= 1 s per
 // 1,000 unchanged files), each next to a baseline measured in the same run: bare ffprobe over the same
 // files with the same parallelism, and a bare stat walk.
-import { execFile, execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { api, scan, startServer, stopServer } from "./support/airwave-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FILES = Number(process.env.BENCH_SCAN_FILES ?? 2000);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-bench-scan-"));
 const run = promisify(execFile);
-
-function startServer(dataDir) {
-  const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
-    env: { ...process.env, AIRWAVE_DATA_DIR: dataDir, Server__Port: "0", Server__Host: "127.0.0.1", Logging__Level: "error" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const match = /Airwave is serving (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-async function api(url, method, route, body) {
-  const response = await fetch(url + route, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function scan(url, id) {
-  const started = performance.now();
-  await api(url, "POST", `/api/v1/libraries/${id}/scan`);
-  for (;;) {
-    const library = await api(url, "GET", `/api/v1/libraries/${id}`);
-    if (!library.scan) return { ms: performance.now() - started, library };
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function bareProbe(files, concurrency) {
   const started = performance.now();
@@ -100,8 +66,7 @@ try {
   const perThousand = rescan.ms / (FILES / 1000);
   console.log(`scan: no-change rescan: ${rescan.ms.toFixed(0)} ms = ${perThousand.toFixed(0)} ms per 1,000 files (bare stat walk: ${statBaseline.toFixed(0)} ms), ratio ${(rescan.ms / Math.max(statBaseline, 0.001)).toFixed(1)}x (target <= 1000 ms per 1,000) ${perThousand <= 1000 ? "PASS" : "FAIL"}`);
 } finally {
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
+  await stopServer(child);
   if (!process.env.BENCH_KEEP) fs.rmSync(work, { recursive: true, force: true });
   else console.log("kept", work);
 }
