@@ -50,6 +50,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
   const scans = new ScanCoordinator({
     entry: resolveScannerEntry(),
     ffprobePath: binaries.ffprobe,
+    ffmpegPath: binaries.ffmpeg,
     dataDir: config.dataDir,
     log,
     onOutcome: (outcome) => {

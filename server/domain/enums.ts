@@ -58,6 +58,17 @@ export enum MediaItemKind {
   Song = "Song",
 }
 
+/** What a picture of an item shows (Kodi's art types): grids use Poster/Cover, lists Thumbnail, pages Fanart. */
+export enum ArtworkKind {
+  Poster = "Poster",
+  Fanart = "Fanart",
+  Banner = "Banner",
+  Logo = "Logo",
+  Thumbnail = "Thumbnail",
+  /** Album art of a song (square). */
+  Cover = "Cover",
+}
+
 export enum MediaItemState {
   Normal = "Normal",
   Trashed = "Trashed",

@@ -84,9 +84,12 @@ export interface ScannedMetadata {
 export type ScannedFileKind = "Movie" | "Episode" | "OtherVideo" | "MusicVideo" | "Song";
 
 export interface ScannedArtwork {
+  /** An `ArtworkKind`. */
   kind: string;
   /** Path relative to the data folder's artwork cache. */
   cacheKey: string;
+  /** The list-width copy in the same cache (the same key when the image is that narrow already). */
+  listKey?: string | null;
   sourcePath?: string | null;
 }
 
@@ -102,13 +105,14 @@ export interface ScannedFile {
   kind: ScannedFileKind;
   probe: ScannedProbe;
   metadata: ScannedMetadata;
-  /** Episodes: the show folder and its metadata (tvshow.nfo or folder name). */
-  show?: { folderPath: string; metadata: ScannedMetadata };
-  /** Episodes: the season folder. */
+  /** Episodes: the show folder and its metadata (tvshow.nfo or folder name); `artwork` replaces the show's. */
+  show?: { folderPath: string; metadata: ScannedMetadata; artwork?: ScannedArtwork[] };
+  /** Episodes: the season folder; `artwork` replaces the season's. */
   season?: {
     folderPath: string;
     /** @isInt */
     seasonNumber: number;
+    artwork?: ScannedArtwork[];
   };
   episode?: {
     /** @isInt */
@@ -116,9 +120,14 @@ export interface ScannedFile {
     /** @isInt */
     episodeEndNumber?: number | null;
   };
+  /** The item's own artwork (replaces what it had); songs: the album's cover. */
   artwork?: ScannedArtwork[];
   /** Songs: artist, album and numbering from the tags (or the folder and file names). */
   song?: ScannedSong;
+  /** Songs: pictures in the artist folder (`artist`/`folder`), for the artist's item. */
+  artistArtwork?: ScannedArtwork[];
+  /** Digest of the sidecars the file was read with (see `KnownFile.sidecarStamp`). */
+  sidecarStamp?: string | null;
 }
 
 export interface ScannedSong {
@@ -138,6 +147,8 @@ export interface KnownFile {
   size: number;
   mtime: number;
   trashed: boolean;
+  /** Digest of the NFO and artwork files last read with this file: a change re-reads it. */
+  sidecarStamp?: string | null;
 }
 
 export interface ScanPlan {

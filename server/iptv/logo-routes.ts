@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Request, RequestHandler, Response, Router } from "express";
 import { sendProblem } from "../http/problem-details";
-import { ARTWORK_FOLDER } from "../services/maintenance-service";
+import { ARTWORK_FOLDER } from "../services/artwork-service";
 import { logoPng } from "./logo-png";
 
 const IMAGE_TYPES: Record<string, string> = {

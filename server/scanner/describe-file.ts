@@ -1,12 +1,14 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { ArtworkKind } from "../domain/enums";
 import type { ScannedArtwork, ScannedFile, ScannedMetadata } from "../domain/scan-protocol";
+import { cacheArtwork, cacheLevel, embeddedCover, mergeArtwork, nfoArtwork, type ArtworkContext } from "./artwork/cache-artwork";
+import type { ItemSidecars } from "./artwork/item-artwork";
 import type { Candidate } from "./candidates";
-import { isImageFile, stripExtension } from "./media-files";
+import { stripExtension } from "./media-files";
 import { parseMovieName, parseShowFolder, sortTitle } from "./naming";
 import { parseEpisodeNfo, parseMovieNfo, parseShowNfo } from "./nfo";
-import type { NfoMetadata } from "./nfo/types";
+import type { NfoMetadata, NfoThumb } from "./nfo/types";
 import { songInfo } from "./music/song-info";
 import { runFfprobe } from "../media/probe";
 
@@ -14,14 +16,28 @@ const PROBE_TIMEOUT_MS = 60_000;
 
 export interface DescribeContext {
   ffprobe: string;
-  dataDir: string;
   /** Show metadata per show folder, read once per scan. */
-  showCache: Map<string, Promise<ScannedMetadata>>;
+  showCache: Map<string, Promise<ReadMetadata>>;
+  artwork: ArtworkContext;
   warn(path: string, reason: string): void;
 }
 
-/** Probes a file and reads its names and NFOs into what the server stores. */
-export async function describeFile(candidate: Candidate, stat: { size: number; mtimeMs: number }, context: DescribeContext): Promise<ScannedFile> {
+/** What the file's library path, sidecars and their digest are (worked out before deciding to read it). */
+export interface FileSidecars {
+  root: string;
+  sidecars: ItemSidecars;
+  stamp: string;
+}
+
+/** Metadata from an NFO or names, with the NFO's `<thumb>` entries and where they are relative to. */
+interface ReadMetadata {
+  metadata: ScannedMetadata;
+  thumbs?: NfoThumb[];
+  folder: string;
+}
+
+/** Probes a file and reads its names, NFOs and artwork into what the server stores. */
+export async function describeFile(candidate: Candidate, stat: { size: number; mtimeMs: number }, context: DescribeContext, found: FileSidecars): Promise<ScannedFile> {
   const { tags, ...probe } = await runFfprobe(context.ffprobe, candidate.path, PROBE_TIMEOUT_MS);
   const file: ScannedFile = {
     libraryPathId: candidate.libraryPathId,
@@ -31,22 +47,43 @@ export async function describeFile(candidate: Candidate, stat: { size: number; m
     kind: candidate.kind,
     probe,
     metadata: { title: stripExtension(path.basename(candidate.path)) },
+    sidecarStamp: found.stamp,
   };
+  const { root, sidecars } = found;
+  const art = context.artwork;
   if (candidate.kind === "Movie" || candidate.kind === "OtherVideo") {
-    file.metadata = await movieMetadata(candidate, context);
-    if (candidate.kind === "Movie") file.artwork = await movieArtwork(candidate.path, context);
+    const read = await movieMetadata(candidate, context);
+    file.metadata = read.metadata;
+    const fromNfo = nfoArtwork(read.thumbs, read.folder, root, candidate.kind === "Movie" ? ArtworkKind.Poster : ArtworkKind.Thumbnail);
+    file.artwork = await cacheArtwork(mergeArtwork(sidecars.own, fromNfo), art);
   } else if (candidate.kind === "Episode") {
     const [first, last] = [candidate.episodes![0], candidate.episodes!.at(-1)!];
-    file.show = { folderPath: candidate.showFolder!, metadata: await showMetadata(candidate.showFolder!, context) };
-    file.season = { folderPath: candidate.seasonFolder!, seasonNumber: candidate.seasonNumber! };
+    const showFolder = candidate.showFolder!;
+    const show = await showMetadata(showFolder, context);
+    const showArtwork = cacheLevel(`show\0${showFolder}`, async () => mergeArtwork(sidecars.show ?? [], nfoArtwork(show.thumbs, showFolder, root, ArtworkKind.Poster)), art);
+    const seasonArtwork = cacheLevel(`season\0${showFolder}\0${candidate.seasonNumber}`, async () => sidecars.season ?? [], art);
+    file.show = { folderPath: showFolder, metadata: show.metadata, artwork: await showArtwork };
+    file.season = { folderPath: candidate.seasonFolder!, seasonNumber: candidate.seasonNumber!, artwork: await seasonArtwork };
     file.episode = { episodeNumber: first, episodeEndNumber: last !== first ? last : null };
-    file.metadata = await episodeMetadata(candidate, context);
+    const read = await episodeMetadata(candidate, context);
+    file.metadata = read.metadata;
+    file.artwork = await cacheArtwork(mergeArtwork(sidecars.own, nfoArtwork(read.thumbs, read.folder, root, ArtworkKind.Thumbnail)), art);
   } else if (candidate.kind === "Song") {
     const song = songInfo(tags, candidate.path, candidate.libraryRoot ?? path.dirname(candidate.path));
     file.metadata = { title: song.title, sortTitle: sortTitle(song.title), year: song.year, releaseDate: song.releaseDate, genres: song.genres };
     file.song = { artist: song.artist, albumArtist: song.albumArtist, album: song.album, track: song.track, disc: song.disc, artistFolder: song.artistFolder };
+    const folder = path.dirname(candidate.path);
+    // The album folder's cover when there is one (one file for the whole album), else the song's embedded art.
+    const album = await cacheLevel(`album\0${folder}`, async () => sidecars.own, art);
+    file.artwork = album.length ? album : await songCover(candidate.path, probe.streams, art);
+    file.artistArtwork = await cacheLevel(`artist\0${path.dirname(folder)}`, async () => sidecars.artist ?? [], art);
   }
   return file;
+}
+
+function songCover(file: string, streams: ScannedFile["probe"]["streams"], context: ArtworkContext): Promise<ScannedArtwork[]> {
+  // ffprobe lists cover art as a video stream with the attached_pic disposition; the probe calls it an attachment.
+  return streams.some((s) => s.kind === "Video" || s.kind === "Attachment") ? embeddedCover(file, context) : Promise.resolve([]);
 }
 
 function fromNfo(nfo: NfoMetadata, fallbackTitle: string): ScannedMetadata {
@@ -77,7 +114,7 @@ async function readText(file: string): Promise<string | undefined> {
   }
 }
 
-async function movieMetadata(candidate: Candidate, context: DescribeContext): Promise<ScannedMetadata> {
+async function movieMetadata(candidate: Candidate, context: DescribeContext): Promise<ReadMetadata> {
   const folder = path.dirname(candidate.path);
   const base = stripExtension(path.basename(candidate.path));
   const fromName = parseMovieName(path.basename(candidate.path));
@@ -89,13 +126,13 @@ async function movieMetadata(candidate: Candidate, context: DescribeContext): Pr
     const text = await readText(nfoFile);
     if (text === undefined) continue;
     const nfo = parseMovieNfo(text);
-    if (nfo.ok) return { ...fromNfo(nfo.value, fallback.title), year: nfo.value.year ?? fallback.year };
+    if (nfo.ok) return { metadata: { ...fromNfo(nfo.value, fallback.title), year: nfo.value.year ?? fallback.year }, thumbs: nfo.value.thumbs, folder };
     context.warn(nfoFile, nfo.reason);
   }
-  return fallback;
+  return { metadata: fallback, folder };
 }
 
-function showMetadata(showFolder: string, context: DescribeContext): Promise<ScannedMetadata> {
+function showMetadata(showFolder: string, context: DescribeContext): Promise<ReadMetadata> {
   let cached = context.showCache.get(showFolder);
   if (!cached) {
     cached = (async () => {
@@ -103,61 +140,32 @@ function showMetadata(showFolder: string, context: DescribeContext): Promise<Sca
       const fallback: ScannedMetadata = { title: named.title, sortTitle: sortTitle(named.title), year: named.year ?? null };
       const nfoFile = path.join(showFolder, "tvshow.nfo");
       const text = await readText(nfoFile);
-      if (text === undefined) return fallback;
+      if (text === undefined) return { metadata: fallback, folder: showFolder };
       const nfo = parseShowNfo(text);
       if (!nfo.ok) {
         context.warn(nfoFile, nfo.reason);
-        return fallback;
+        return { metadata: fallback, folder: showFolder };
       }
-      return { ...fromNfo(nfo.value, fallback.title), year: nfo.value.year ?? fallback.year };
+      return { metadata: { ...fromNfo(nfo.value, fallback.title), year: nfo.value.year ?? fallback.year }, thumbs: nfo.value.thumbs, folder: showFolder };
     })();
     context.showCache.set(showFolder, cached);
   }
   return cached;
 }
 
-async function episodeMetadata(candidate: Candidate, context: DescribeContext): Promise<ScannedMetadata> {
+async function episodeMetadata(candidate: Candidate, context: DescribeContext): Promise<ReadMetadata> {
   const first = candidate.episodes![0];
   const fallbackTitle = candidate.episodeTitle?.trim() || `Episode ${first}`;
-  const nfoFile = path.join(path.dirname(candidate.path), `${stripExtension(path.basename(candidate.path))}.nfo`);
+  const folder = path.dirname(candidate.path);
+  const nfoFile = path.join(folder, `${stripExtension(path.basename(candidate.path))}.nfo`);
   const text = await readText(nfoFile);
   if (text !== undefined) {
     const nfo = parseEpisodeNfo(text);
     if (nfo.ok && nfo.value.length > 0) {
       const entry = nfo.value.find((e) => e.episode === first) ?? nfo.value[0];
-      return fromNfo(entry, fallbackTitle);
+      return { metadata: fromNfo(entry, fallbackTitle), thumbs: entry.thumbs, folder };
     }
     if (!nfo.ok) context.warn(nfoFile, nfo.reason);
   }
-  return { title: fallbackTitle, sortTitle: sortTitle(fallbackTitle) };
-}
-
-const POSTER_NAMES = ["poster", "folder", "cover"];
-
-/** Copies a movie's poster into the artwork cache (named by content source and time, so unchanged art is reused). */
-async function movieArtwork(file: string, context: DescribeContext): Promise<ScannedArtwork[]> {
-  const folder = path.dirname(file);
-  const base = stripExtension(path.basename(file));
-  let entries: string[];
-  try {
-    entries = await fs.readdir(folder);
-  } catch {
-    return [];
-  }
-  const wanted = [`${base}-poster`, ...POSTER_NAMES].map((n) => n.toLowerCase());
-  const poster = entries.filter(isImageFile).sort().find((name) => wanted.includes(stripExtension(name).toLowerCase()));
-  if (!poster) return [];
-  const source = path.join(folder, poster);
-  try {
-    const stat = await fs.stat(source);
-    const digest = createHash("sha1").update(`${source}\0${stat.size}\0${stat.mtimeMs}`).digest("hex");
-    const cacheKey = `${digest.slice(0, 2)}/${digest}${path.extname(poster).toLowerCase()}`;
-    const target = path.join(context.dataDir, "artwork", cacheKey);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.copyFile(source, target);
-    return [{ kind: "Poster", cacheKey, sourcePath: source }];
-  } catch (error) {
-    context.warn(source, `artwork not cached: ${(error as Error).message}`);
-    return [];
-  }
+  return { metadata: { title: fallbackTitle, sortTitle: sortTitle(fallbackTitle) }, folder };
 }

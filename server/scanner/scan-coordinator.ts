@@ -11,6 +11,8 @@ export interface ScanCoordinatorOptions {
   /** The compiled scanner entry (scanner-main.js). */
   entry: string;
   ffprobePath: string;
+  /** Resizes artwork and extracts embedded cover art. */
+  ffmpegPath: string;
   dataDir: string;
   log: Logger;
   /** Records how a scan ended (on the library). */
@@ -59,6 +61,7 @@ export class ScanCoordinator implements ScanLauncher {
         [SCANNER_ENV.url]: `${this.callbackBase}/api/v1/scan/${scanId}`,
         [SCANNER_ENV.force]: request.force ? "1" : "0",
         [SCANNER_ENV.ffprobe]: this.options.ffprobePath,
+        [SCANNER_ENV.ffmpeg]: this.options.ffmpegPath,
         [SCANNER_ENV.dataDir]: this.options.dataDir,
         [SCANNER_ENV.concurrency]: String(this.options.concurrency ?? Math.max(1, os.availableParallelism())),
       },

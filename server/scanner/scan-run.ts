@@ -3,7 +3,10 @@ import path from "node:path";
 import { LibraryKind } from "../domain/enums";
 import type { ScannedFile, ScanPlan, SkippedFolder } from "../domain/scan-protocol";
 import { isRejected, toCandidate, type Candidate } from "./candidates";
-import { describeFile, type DescribeContext } from "./describe-file";
+import { ArtworkCache } from "./artwork/artwork-cache";
+import { FolderFiles } from "./artwork/folder-files";
+import { sidecarsOf } from "./artwork/item-artwork";
+import { describeFile, type DescribeContext, type FileSidecars } from "./describe-file";
 import { walkFolder, type WalkRules } from "./folder-walker";
 import { IGNORE_MARKER_FILES, isIgnoredFile, isIgnoredFolder } from "./media-files";
 import { forEachConcurrently } from "./probe-pool";
@@ -12,6 +15,7 @@ import type { ScanClient } from "./scan-client";
 export interface ScanRunOptions {
   force: boolean;
   ffprobe: string;
+  ffmpeg: string;
   dataDir: string;
   concurrency: number;
   log(message: string): void;
@@ -29,7 +33,8 @@ function walkRules(kind: LibraryKind): WalkRules {
 
 /**
  * One scan, in the scanner child process: walk the library's paths, skip files whose size and mtime
- * are unchanged, probe the rest in parallel, and report everything to the server in batches.
+ * and whose sidecars (NFOs, artwork images) are unchanged, probe the rest in parallel, and report
+ * everything to the server in batches.
  */
 export async function runScan(client: ScanClient, options: ScanRunOptions): Promise<void> {
   const plan = await client.get<ScanPlan>("plan");
@@ -38,6 +43,8 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
   const skippedFolders: SkippedFolder[] = [];
   const failed: SkippedFolder[] = [];
   const candidates: Candidate[] = [];
+  const walked: Array<{ path: string; files: string[] }> = [];
+  const roots = new Map(plan.paths.map((p) => [p.id, p.path]));
 
   for (const libraryPath of plan.paths) {
     let walk;
@@ -52,6 +59,7 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
       skippedFolders.push(skipped);
     }
     for (const folder of walk.folders) {
+      walked.push(folder);
       for (const file of folder.files) {
         const candidate = toCandidate(kind, libraryPath.id, libraryPath.path, file);
         if (!candidate) continue;
@@ -71,7 +79,8 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
   };
 
   const unchanged: string[] = [];
-  const toProbe: Array<{ candidate: Candidate; size: number; mtimeMs: number }> = [];
+  const toProbe: Array<{ candidate: Candidate; size: number; mtimeMs: number; sidecars: FileSidecars }> = [];
+  const folders = new FolderFiles(walked);
   // Stats are cheap but many: keep the file system busy instead of waiting for each in turn.
   await forEachConcurrently(candidates, STAT_CONCURRENCY, async (candidate) => {
     let stat;
@@ -81,12 +90,15 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
       failed.push({ path: candidate.path, reason: (error as NodeJS.ErrnoException).code ?? "cannot stat" });
       return;
     }
+    const root = roots.get(candidate.libraryPathId)!;
+    const sidecars = await sidecarsOf(candidate, root, folders);
+    const stamp = await folders.stamp(sidecars.files);
     const previous = known.get(candidate.path);
-    if (!options.force && previous && previous.size === stat.size && previous.mtime === Math.floor(stat.mtimeMs)) {
+    if (!options.force && previous && previous.size === stat.size && previous.mtime === Math.floor(stat.mtimeMs) && previous.sidecarStamp === stamp) {
       unchanged.push(candidate.path);
       done += 1;
     } else {
-      toProbe.push({ candidate, size: stat.size, mtimeMs: stat.mtimeMs });
+      toProbe.push({ candidate, size: stat.size, mtimeMs: stat.mtimeMs, sidecars: { root, sidecars, stamp } });
     }
   });
   // Probe in walk order whatever order the stats finished in.
@@ -95,11 +107,12 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
   for (let i = 0; i < unchanged.length; i += SEEN_CHUNK) await client.post("seen", { paths: unchanged.slice(i, i + SEEN_CHUNK) });
   await progress(null, true);
 
+  const warn = (file: string, reason: string) => options.log(`${file}: ${reason}`);
   const context: DescribeContext = {
     ffprobe: options.ffprobe,
-    dataDir: options.dataDir,
     showCache: new Map(),
-    warn: (file, reason) => options.log(`${file}: ${reason}`),
+    artwork: { cache: new ArtworkCache(path.join(options.dataDir, "artwork"), options.ffmpeg), ffmpeg: options.ffmpeg, levels: new Map(), warn },
+    warn,
   };
   let batch: ScannedFile[] = [];
   let sending: Promise<unknown> = Promise.resolve();
@@ -110,10 +123,10 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
     return sending;
   };
   let probed = 0;
-  await forEachConcurrently(toProbe, options.concurrency, async ({ candidate, size, mtimeMs }) => {
+  await forEachConcurrently(toProbe, options.concurrency, async ({ candidate, size, mtimeMs, sidecars }) => {
     try {
       // Await first: `batch` may be swapped by another lane's flush while this file is probed.
-      const described = await describeFile(candidate, { size, mtimeMs }, context);
+      const described = await describeFile(candidate, { size, mtimeMs }, context, sidecars);
       batch.push(described);
       probed += 1;
       if (batch.length >= BATCH_SIZE) await flush();

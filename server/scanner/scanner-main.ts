@@ -20,6 +20,7 @@ async function main(): Promise<number> {
     await runScan(client, {
       force: process.env[SCANNER_ENV.force] === "1",
       ffprobe: process.env[SCANNER_ENV.ffprobe] || "ffprobe",
+      ffmpeg: process.env[SCANNER_ENV.ffmpeg] || "ffmpeg",
       dataDir: process.env[SCANNER_ENV.dataDir] || os.tmpdir(),
       concurrency: Math.max(1, Number(process.env[SCANNER_ENV.concurrency]) || os.availableParallelism()),
       log: (message) => process.stderr.write(`${message}\n`),

@@ -8,6 +8,7 @@ import type { FFmpegInfoSource, FFmpegTrialRunner } from "../domain/ffmpeg-info"
 import { HealthCheckService } from "./health/health-check-service";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { FillerPresetService } from "./filler-preset-service";
+import { ArtworkService } from "./artwork-service";
 import { GuideService, type GuideSettings } from "./guide-service";
 import { IptvTokenService } from "./iptv-token-service";
 import { LibraryService } from "./library-service";
@@ -42,6 +43,7 @@ import { WatermarkService } from "./watermark-service";
 
 /** Every service, wired once per running server and shared by REST and GraphQL. */
 export interface Services {
+  artwork: ArtworkService;
   backups: BackupService;
   blocks: BlockService;
   blockTemplates: BlockTemplateService;
@@ -120,6 +122,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, undefined, deps.metrics);
   return {
+    artwork: new ArtworkService(db, deps.dataDir),
     backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock),
     blocks: new BlockService(db, refresh),
     blockTemplates: new BlockTemplateService(db, refresh),

@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../db/database";
-
-export const ARTWORK_FOLDER = "artwork";
+import { ARTWORK_FOLDER } from "./artwork-service";
 
 export class MaintenanceService {
   constructor(
@@ -17,7 +16,7 @@ export class MaintenanceService {
 
   /** Removes cached artwork files that no media item references. */
   async cleanArtwork(): Promise<{ deleted: number }> {
-    const referenced = await this.db.read((repos) => repos.mediaItems.referencedArtwork());
+    const referenced = await this.db.read((repos) => repos.artwork.referencedKeys());
     const root = path.join(this.dataDir, ARTWORK_FOLDER);
     let deleted = 0;
     const walk = async (folder: string): Promise<void> => {

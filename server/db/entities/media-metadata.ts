@@ -49,7 +49,12 @@ export class MediaGuid {
   value: string;
 }
 
-/** Cached artwork (poster, thumbnail, logo, fan art) stored under the data folder. */
+/**
+ * One picture of an item (its kind: `ArtworkKind`), held in the content-addressed cache under the data
+ * folder: `cacheKey` the full image, `listKey` its list-width copy. `sourcePath` says where it came from
+ * (a library file, `file#attached_pic` for embedded art, or a remote URL for a media-server source that
+ * the server fetched and cached); files are only ever served from the cache.
+ */
 @Entity("artwork")
 @Index("IDX_artwork_item", ["mediaItemId"])
 export class Artwork {
@@ -69,6 +74,10 @@ export class Artwork {
   /** Path relative to the artwork cache folder. */
   @Column({ type: "varchar", length: 1024 })
   cacheKey: string;
+
+  /** The list-width copy (same key as `cacheKey` when the image is already that narrow). */
+  @Column({ type: "varchar", length: 1024, nullable: true })
+  listKey: string | null;
 
   @Column({ type: "varchar", length: 4096, nullable: true })
   sourcePath: string | null;

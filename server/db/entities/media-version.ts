@@ -31,6 +31,10 @@ export class MediaVersion {
   @Column({ type: "integer" })
   mtime: number;
 
+  /** Digest of the sidecars (NFOs, artwork images: names, sizes, mtimes) the file was last read with. */
+  @Column({ type: "varchar", length: 64, nullable: true })
+  sidecarStamp: string | null;
+
   @Field(() => Int)
   @Column({ type: "integer" })
   durationMs: number;

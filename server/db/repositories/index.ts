@@ -1,3 +1,4 @@
+import { ArtworkRepository } from "./artwork-repository";
 import { BlockRepository } from "./block-repository";
 import type { EntityManager } from "typeorm";
 import { ChannelRepository } from "./channel-repository";
@@ -19,6 +20,7 @@ import { WatermarkRepository } from "./watermark-repository";
 
 /** Every repository, bound to one entity manager (a transaction's, or the plain one for reads). */
 export interface Repositories {
+  artwork: ArtworkRepository;
   blocks: BlockRepository;
   channels: ChannelRepository;
   collections: CollectionRepository;
@@ -41,6 +43,7 @@ export interface Repositories {
 
 export function createRepositories(manager: EntityManager): Repositories {
   return {
+    artwork: new ArtworkRepository(manager),
     blocks: new BlockRepository(manager),
     channels: new ChannelRepository(manager),
     collections: new CollectionRepository(manager),

@@ -3,7 +3,8 @@ import { MediaItemKind, MediaItemState, MediaStreamKind } from "../../domain/enu
 import type { KnownFile, ScannedFile, ScannedMetadata } from "../../domain/scan-protocol";
 import { LibraryPath } from "../entities/library-path";
 import { MediaItem } from "../entities/media-item";
-import { Artwork, MediaGuid, MediaTag } from "../entities/media-metadata";
+import { MediaGuid, MediaTag } from "../entities/media-metadata";
+import { ArtworkRepository } from "./artwork-repository";
 import { MediaChapter, MediaStream, MediaVersion } from "../entities/media-version";
 
 const TAG_KINDS = ["genre", "tag", "studio", "actor", "director", "writer"] as const;
@@ -17,22 +18,27 @@ export interface MediaItemFilter {
 
 /** Media items as the scanner writes them and the API browses them. */
 export class MediaItemRepository {
-  constructor(private readonly manager: EntityManager) {}
+  private readonly artwork: ArtworkRepository;
+
+  constructor(private readonly manager: EntityManager) {
+    this.artwork = new ArtworkRepository(manager);
+  }
 
   async knownFiles(libraryId: number): Promise<KnownFile[]> {
     const rows = await this.manager.query(
-      `SELECT v."path" AS path, v."size" AS size, v."mtime" AS mtime, i."state" AS state
+      `SELECT v."path" AS path, v."size" AS size, v."mtime" AS mtime, v."sidecarStamp" AS sidecarStamp, i."state" AS state
          FROM "media_version" v
          JOIN "media_item" i ON i."id" = v."mediaItemId"
          JOIN "library_path" lp ON lp."id" = i."libraryPathId"
         WHERE lp."libraryId" = ?`,
       [libraryId],
     );
-    return (rows as Array<{ path: string; size: number; mtime: number; state: string }>).map((r) => ({
+    return (rows as Array<{ path: string; size: number; mtime: number; sidecarStamp: string | null; state: string }>).map((r) => ({
       path: r.path,
       size: r.size,
       mtime: r.mtime,
       trashed: r.state === MediaItemState.Trashed,
+      sidecarStamp: r.sidecarStamp,
     }));
   }
 
@@ -47,11 +53,16 @@ export class MediaItemRepository {
     if (file.kind === "Episode" && file.show && file.season) {
       const show = await this.findOrCreateFolderItem(file.libraryPathId, MediaItemKind.Show, file.show.folderPath, null, file.show.metadata, now);
       const season = await this.findOrCreateSeason(file.libraryPathId, show.id, file.season.folderPath, file.season.seasonNumber, now);
+      if (file.show.artwork) await this.artwork.replace(show.id, file.show.artwork);
+      if (file.season.artwork) await this.artwork.replace(season.id, file.season.artwork);
       parentId = season.id;
     }
     const song = file.kind === "Song" ? file.song : undefined;
     const artistName = song ? (song.albumArtist ?? song.artist)?.trim() : undefined;
-    if (artistName) parentId = (await this.findOrCreateArtist(file.libraryPathId, artistName, song?.artistFolder ?? null, now)).id;
+    if (artistName) {
+      parentId = (await this.findOrCreateArtist(file.libraryPathId, artistName, song?.artistFolder ?? null, now)).id;
+      if (file.artistArtwork) await this.artwork.replace(parentId, file.artistArtwork);
+    }
     let item = existingVersion ? await this.manager.findOneBy(MediaItem, { id: existingVersion.mediaItemId }) : null;
     if (!item) item = Object.assign(new MediaItem(), { addedAt: now });
     Object.assign(item, {
@@ -80,6 +91,7 @@ export class MediaItemRepository {
       path: file.path,
       size: file.size,
       mtime: file.mtime,
+      sidecarStamp: file.sidecarStamp ?? null,
       durationMs: file.probe.durationMs,
       container: file.probe.container ?? null,
       width: file.probe.width ?? null,
@@ -120,12 +132,7 @@ export class MediaItemRepository {
         file.probe.chapters.map((c) => ({ mediaVersionId: savedVersion.id, chapterIndex: c.index, startMs: c.startMs, endMs: c.endMs, title: c.title ?? null })),
       );
     }
-    if (file.artwork) {
-      await this.manager.delete(Artwork, { mediaItemId: item.id });
-      if (file.artwork.length) {
-        await this.manager.insert(Artwork, file.artwork.map((a) => ({ mediaItemId: item!.id, kind: a.kind, cacheKey: a.cacheKey, sourcePath: a.sourcePath ?? null })));
-      }
-    }
+    if (file.artwork) await this.artwork.replace(item.id, file.artwork);
     return item.id;
   }
 
@@ -186,12 +193,6 @@ export class MediaItemRepository {
       for (const row of rows) if (!found.has(row.path)) found.set(row.path, row.id);
     }
     return found;
-  }
-
-  /** Cache keys of artwork some item still references. */
-  async referencedArtwork(): Promise<Set<string>> {
-    const rows = await this.manager.find(Artwork, { select: { cacheKey: true } });
-    return new Set(rows.map((r) => r.cacheKey));
   }
 
   async page(filter: MediaItemFilter, pageNumber: number, pageSize: number): Promise<{ totalCount: number; items: MediaItem[] }> {

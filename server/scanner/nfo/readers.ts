@@ -3,7 +3,7 @@
  * NFOs (`<episodedetails>`, one per episode of a multi-episode file). Pure: the caller reads the file.
  */
 import { attributeOf, elements, readNfoRoots, textOf, type XmlElement } from "./safe-xml";
-import type { EpisodeNfo, MovieNfo, NfoActor, NfoGuid, NfoMetadata, NfoResult, ShowNfo } from "./types";
+import type { EpisodeNfo, MovieNfo, NfoActor, NfoGuid, NfoMetadata, NfoResult, NfoThumb, ShowNfo } from "./types";
 
 type NfoKind = "movie" | "show" | "episode";
 
@@ -62,6 +62,8 @@ function common(root: XmlElement, kind: NfoKind): NfoMetadata {
   assign(out, "year", year);
   assign(out, "releaseDate", releaseDate);
   assign(out, "contentRating", contentRating(line(root, "mpaa")));
+  const art = thumbs(root);
+  if (art.length) out.thumbs = art;
   return out;
 }
 
@@ -190,4 +192,16 @@ function contentRating(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const value = text.replace(/^rated\s+/i, "").trim();
   return value === "" ? undefined : value;
+}
+
+/** `<thumb>` entries (with their `aspect`), then the `<thumb>`s of `<fanart>` as aspect `fanart`. */
+function thumbs(root: XmlElement): NfoThumb[] {
+  const out: NfoThumb[] = [];
+  const add = (element: XmlElement, aspect: string | undefined) => {
+    const value = textOf(element);
+    if (value !== undefined && out.length < 50) out.push(aspect ? { aspect: aspect.toLowerCase(), value } : { value });
+  };
+  for (const element of elements(root, "thumb")) add(element, attributeOf(element, "aspect") || undefined);
+  for (const fanart of elements(root, "fanart")) for (const element of elements(fanart, "thumb")) add(element, "fanart");
+  return out;
 }

@@ -14,6 +14,15 @@ export interface NfoGuid {
   value: string;
 }
 
+/**
+ * An artwork entry: `<thumb aspect="poster">`, or a `<thumb>` inside `<fanart>` (aspect `fanart`). The
+ * value is kept as written (a URL or a path); whoever uses it decides what is local.
+ */
+export interface NfoThumb {
+  aspect?: string;
+  value: string;
+}
+
 /** Fields every NFO kind shares. Absent tags are undefined; lists are empty, de-duplicated, in file order. */
 export interface NfoMetadata {
   title?: string;
@@ -36,6 +45,8 @@ export interface NfoMetadata {
   /** `<credits>` and `<writer>`. */
   writers: string[];
   guids: NfoGuid[];
+  /** Present when the NFO names artwork. */
+  thumbs?: NfoThumb[];
 }
 
 export interface MovieNfo extends NfoMetadata {
