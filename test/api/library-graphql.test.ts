@@ -1,26 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
 import { makeVideo } from "../support/media-fixtures";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let media: SeededMedia;
 let folder: string;
 
 beforeAll(async () => {
   folder = makeTempDir("airwave-gql-lib-");
   makeVideo(path.join(folder, "Clip (2001).mkv"), { seconds: 1 });
-  server = await startTestServer();
-  api = apiClient(server.url);
   media = await seedMedia(server.dataDir);
 });
 afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
   fs.rmSync(folder, { recursive: true, force: true });
 });
 

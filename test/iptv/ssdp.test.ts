@@ -1,9 +1,9 @@
 import dgram from "node:dgram";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { matchingTargets, notifyMessage, parseSearch, searchResponse } from "../../server/guide/ssdp-messages";
 import { addressFor } from "../../server/iptv/ssdp-responder";
 import { apiClient } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, useTestServer } from "../support/test-server";
 
 async function freeUdpPort(): Promise<number> {
   const socket = dgram.createSocket("udp4");
@@ -63,17 +63,11 @@ describe("SSDP messages", () => {
 });
 
 describe("SSDP discovery of the running server", () => {
-  let server: TestServer;
   let port: number;
-
   beforeAll(async () => {
     port = await freeUdpPort();
-    server = await startTestServer({ env: { HDHomeRun__Ssdp: "true", HDHomeRun__SsdpPort: String(port) } });
   });
-  afterAll(async () => {
-    await server.stop();
-    server.removeDataDir();
-  });
+  const { server } = useTestServer({ env: () => ({ HDHomeRun__Ssdp: "true", HDHomeRun__SsdpPort: String(port) }) });
 
   it("answers ssdp:all with the three targets; LOCATION serves device.xml whose UDN is the USN's uuid", async () => {
     const answers = await ask(port, search("ssdp:all"));

@@ -1,10 +1,9 @@
 import path from "node:path";
 import fs from "node:fs";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestLibrary } from "../support/media-fixtures";
-import { field, fieldError, launchBrowser, openPage, screenshot, type TestPage } from "../support/browser";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { field, fieldError, screenshot, useBrowserPage, withBrowserPage } from "../support/browser";
+import { makeTempDir, useTestServer, withTestServer } from "../support/test-server";
 
 /** The part of HTMLVideoElement the test reads (tests compile without the DOM library). */
 interface VideoLike {
@@ -12,25 +11,17 @@ interface VideoLike {
 }
 
 describe("first run in a real browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-  let tab: TestPage;
+  const { server } = useTestServer();
+  const tab = useBrowserPage();
   let mediaRoot: string;
   let showsFolder: string;
 
   beforeAll(async () => {
     mediaRoot = makeTempDir("airwave-ui-media-");
     showsFolder = makeTestLibrary(mediaRoot).shows;
-    server = await startTestServer();
-    browser = await launchBrowser();
-    tab = await openPage(browser);
   }, 120_000);
 
   afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await server?.stop();
-    server?.removeDataDir();
     if (mediaRoot) fs.rmSync(mediaRoot, { recursive: true, force: true });
   });
 
@@ -121,13 +112,9 @@ describe("first run in a real browser", () => {
 
 describe("write key and exposure warnings in a real browser", () => {
   it("asks for the write key once on a refused change, then sends it", { timeout: 120_000 }, async () => {
-    const server = await startTestServer({ env: { Api__WriteKey: "s3cret-key" } });
-    const browser = await launchBrowser();
-    const tab = await openPage(browser);
-    const requestUrls: string[] = [];
-    tab.page.on("request", (r) => requestUrls.push(r.url()));
-    try {
-      const { page } = tab;
+    await withTestServer({ env: { Api__WriteKey: "s3cret-key" } }, (server) => withBrowserPage(async ({ page }) => {
+      const requestUrls: string[] = [];
+      page.on("request", (r) => requestUrls.push(r.url()));
       await page.goto(new URL("/channels/new", server.url).href);
       await field(page, "Name").fill("Keyed");
       await page.getByRole("button", { name: "Create channel" }).click();
@@ -139,20 +126,11 @@ describe("write key and exposure warnings in a real browser", () => {
       const channels = await server.services.channels.list();
       expect(channels.map((c) => c.channel.name)).toContain("Keyed");
       expect(requestUrls.some((u) => u.includes("s3cret-key"))).toBe(false);
-    } finally {
-      await tab.close();
-      await browser.close();
-      await server.stop();
-      server.removeDataDir();
-    }
+    }));
   });
 
   it("warns when the server listens beyond loopback without a write key, and sets one in a click", { timeout: 120_000 }, async () => {
-    const server = await startTestServer({ env: { Server__Host: "0.0.0.0" } });
-    const browser = await launchBrowser();
-    const tab = await openPage(browser);
-    try {
-      const { page } = tab;
+    await withTestServer({ env: { Server__Host: "0.0.0.0" } }, (server) => withBrowserPage(async ({ page }) => {
       await page.goto(new URL("/settings", server.url.replace("localhost", "127.0.0.1")).href);
       const warning = page.getByRole("alert").filter({ hasText: "Anyone on your network can change this server" });
       await warning.waitFor();
@@ -164,11 +142,6 @@ describe("write key and exposure warnings in a real browser", () => {
       expect(saved.Api.WriteKey).toMatch(/^[0-9a-f]{48}$/);
       const stored = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem("airwave.writeKey"));
       expect(stored).toBe(saved.Api.WriteKey);
-    } finally {
-      await tab.close();
-      await browser.close();
-      await server.stop();
-      server.removeDataDir();
-    }
+    }));
   });
 });

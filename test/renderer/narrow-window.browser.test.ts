@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
 import { launchBrowser, openPage, screenshot } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
 /** The few DOM pieces the checks use (the tests compile without the DOM library). */
 interface Box {
@@ -31,11 +31,10 @@ async function navigationShown(page: Page): Promise<boolean> {
 }
 
 describe("the shell in narrow and wide windows", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const api = apiClient(server.url);
     for (let i = 1; i <= 3; i++) {
       const created = await api.post("/api/v1/channels", { name: `A channel with a long name that widens row ${i}`, number: String(100 + i), group: "A long group name that also takes room" });
@@ -46,8 +45,6 @@ describe("the shell in narrow and wide windows", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    server?.removeDataDir();
   });
 
   it("at 800 px the navigation hides behind a menu button and the channel table scrolls inside the page", { timeout: 30_000 }, async () => {

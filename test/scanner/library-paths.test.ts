@@ -1,12 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
+import { beforeAll, describe, expect, it } from "vitest";
 import { makeVideo } from "../support/media-fixtures";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let root: string;
 
 beforeAll(async () => {
@@ -15,12 +13,6 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, "file.txt"), "x");
   fs.symlinkSync(path.join(root, "loop-b"), path.join(root, "loop-a"));
   fs.symlinkSync(path.join(root, "loop-a"), path.join(root, "loop-b"));
-  server = await startTestServer();
-  api = apiClient(server.url);
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 async function expectPathError(paths: string[], message: RegExp, field = "paths[0]") {

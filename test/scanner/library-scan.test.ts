@@ -1,14 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { scanAndWait as scanLibrary } from "../support/library-scan";
 import { makeImage } from "../support/artwork-fixtures";
 import { makeTestLibrary } from "../support/media-fixtures";
-import { apiClient, type ApiClient } from "../support/http";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let fixture: ReturnType<typeof makeTestLibrary>;
 let moviesId: number;
 let showsId: number;
@@ -23,14 +21,8 @@ async function items(query: string) {
 
 beforeAll(async () => {
   fixture = makeTestLibrary(makeTempDir("airwave-library-"));
-  server = await startTestServer();
-  api = apiClient(server.url);
   moviesId = (await api.post("/api/v1/libraries", { name: "Movies", kind: "Movies", paths: [fixture.movies] })).json.id;
   showsId = (await api.post("/api/v1/libraries", { name: "Shows", kind: "Shows", paths: [fixture.shows] })).json.id;
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
 });
 
 describe("scanning a real library through the scanner child process", () => {

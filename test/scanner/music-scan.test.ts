@@ -1,13 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
 import { scanAndWait } from "../support/library-scan";
 import { makeSong } from "../support/music-fixtures";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let root: string;
 let musicId: number;
 
@@ -32,13 +30,9 @@ beforeAll(async () => {
   });
   makeSong(path.join(root, "Folder Artist", "Folder Album", "02 - second.mp3"), { tags: { title: "Second", artist: "Singer", album_artist: "album band", album: "Tagged Album", track: "8", disc: "2" } });
   makeSong(untagged());
-  server = await startTestServer();
-  api = apiClient(server.url);
   musicId = (await api.post("/api/v1/libraries", { name: "Music", kind: "Music", paths: [root] })).json.id;
 });
 afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
   fs.rmSync(root, { recursive: true, force: true });
 });
 

@@ -1,18 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
-import { apiClient, type ApiClient } from "../support/http";
 import { sqlAll } from "../support/sqlite";
 import { makeVideo } from "../support/media-fixtures";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
 const query = <T>(file: string, sql: string) => sqlAll<T>(file, sql);
 
 const FILES = 40;
-let server: TestServer;
-let api: ApiClient;
 let root: string;
+let slowProbe: string;
 
 beforeAll(async () => {
   root = makeTempDir("airwave-slow-library-");
@@ -24,15 +22,10 @@ beforeAll(async () => {
     fs.copyFileSync(master, path.join(root, "movies", name, `${name}.mkv`));
   }
   // A probe that takes a while, so the scan can be killed half-way.
-  const slowProbe = path.join(root, "slow-ffprobe.sh");
+  slowProbe = path.join(root, "slow-ffprobe.sh");
   fs.writeFileSync(slowProbe, '#!/bin/sh\nsleep 0.15\nexec ffprobe "$@"\n', { mode: 0o755 });
-  server = await startTestServer({ env: { FFmpeg__ProbePath: slowProbe } });
-  api = apiClient(server.url);
 });
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
-});
+const { server, api } = useTestServer({ env: () => ({ FFmpeg__ProbePath: slowProbe }) });
 
 async function waitForScanEnd(id: number) {
   for (let i = 0; i < 600; i++) {

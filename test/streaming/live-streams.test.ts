@@ -3,14 +3,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HlsSession } from "../../server/streaming/hls/hls-session";
 import type { SessionManager } from "../../server/streaming/session-manager";
-import { apiClient, type ApiClient } from "../support/http";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 import { ffmpegChildren, ffprobeJson, frameStats, makeCountingClip, openStream, packetTimes, secondOfLuma, sleep, waitUntil } from "./support/stream-fixtures";
 
 const CB_A = 90;
 const CB_B = 170;
-let server: TestServer;
-let api: ApiClient;
+// Registered first, so it runs once the server has stopped: no FFmpeg outlives it.
+afterAll(() => {
+  expect(ffmpegChildren()).toEqual([]);
+});
+const { server, api } = useTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
 let folder: string;
 let profileId: number;
 let channelNumber = 40;
@@ -65,8 +67,6 @@ beforeAll(async () => {
   clipB = path.join(folder, "b.mkv");
   makeCountingClip(clipA, 8, CB_A);
   makeCountingClip(clipB, 6, CB_B);
-  server = await startTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
-  api = apiClient(server.url);
   const profile = await api.post("/api/v1/ffmpeg/profiles", {
     name: "Tiny",
     resolution: { width: 160, height: 90 },
@@ -80,10 +80,7 @@ beforeAll(async () => {
   profileId = profile.json.id;
 }, 60_000);
 
-afterAll(async () => {
-  await server?.stop();
-  expect(ffmpegChildren()).toEqual([]);
-  server?.removeDataDir();
+afterAll(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 

@@ -3,8 +3,8 @@ import path from "node:path";
 // @ts-expect-error the package ships no types; its output shape is described by PromFamily below.
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient } from "../support/http";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { apiClient } from "../support/http";
+import { makeTempDir, startTestServer, useTestServer } from "../support/test-server";
 import { makeCountingClip, openStream, waitUntil } from "./support/stream-fixtures";
 
 interface PromSample {
@@ -18,8 +18,7 @@ interface PromFamily {
   metrics: PromSample[];
 }
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
 let folder: string;
 
 async function scrape(client = api, query = ""): Promise<Map<string, PromFamily>> {
@@ -46,13 +45,9 @@ function observations(families: Map<string, PromFamily>, name: string): number {
 beforeAll(async () => {
   folder = makeTempDir("airwave-metrics-");
   makeCountingClip(path.join(folder, "loop.mkv"), 10, 128);
-  server = await startTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
-  api = apiClient(server.url);
 }, 60_000);
 
 afterAll(async () => {
-  await server?.stop();
-  server?.removeDataDir();
   fs.rmSync(folder, { recursive: true, force: true });
 });
 

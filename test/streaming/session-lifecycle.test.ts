@@ -4,12 +4,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processStartTime, PID_FILE } from "../../server/streaming/process-registry";
 import type { SessionManager } from "../../server/streaming/session-manager";
-import { apiClient, type ApiClient } from "../support/http";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { apiClient } from "../support/http";
+import { makeTempDir, startTestServer, useTestServer } from "../support/test-server";
 import { ffmpegChildren, ffprobeJson, makeCountingClip, openStream, sleep, waitUntil, type OpenStream } from "./support/stream-fixtures";
 
-let server: TestServer;
-let api: ApiClient;
+// Registered first, so it runs once the server has stopped: no FFmpeg outlives it.
+afterAll(() => {
+  expect(ffmpegChildren()).toEqual([]);
+});
+const { server, api } = useTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
 let folder: string;
 let clip: string;
 let profileId: number;
@@ -34,17 +37,12 @@ beforeAll(async () => {
   folder = makeTempDir("airwave-sessions-");
   clip = path.join(folder, "loop.mkv");
   makeCountingClip(clip, 10, 128);
-  server = await startTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
-  api = apiClient(server.url);
   const profile = await api.post("/api/v1/ffmpeg/profiles", { name: "Tiny", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
   expect(profile.status, profile.text).toBe(201);
   profileId = profile.json.id;
 }, 60_000);
 
-afterAll(async () => {
-  await server?.stop();
-  expect(ffmpegChildren()).toEqual([]);
-  server?.removeDataDir();
+afterAll(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { lateBound, useSuiteResource } from "./late-bound";
+import { makeTempDir } from "./temp-dir";
 
 /** Debian's Chromium (installed by .ci/run). */
 export const CHROMIUM_PATH = process.env.AIRWAVE_CHROMIUM ?? "/usr/bin/chromium";
@@ -11,6 +12,8 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
+    // Chromium's scratch files (PulseAudio's pulse-* folder…) go to a folder removed with the test file's.
+    env: { ...process.env, TMPDIR: makeTempDir("airwave-chromium-") },
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--autoplay-policy=no-user-gesture-required"],
   });
 }

@@ -90,8 +90,10 @@ export interface TestServerFixture {
  * hooks registered after this call see it running; stopped and its folder removed in afterAll.
  * `server` and `api` can be destructured at once: they reach the running server on each use.
  */
-export function useTestServer(options: TestServerOptions & { headers?: Record<string, string> } = {}): TestServerFixture {
-  const current = useSuiteResource("useTestServer: the server", () => startTestServer(options), disposeTestServer);
+export function useTestServer(options: Omit<TestServerOptions, "env"> & { env?: TestServerOptions["env"] | (() => TestServerOptions["env"]); headers?: Record<string, string> } = {}): TestServerFixture {
+  // `env` may be a function, read when the server starts: for settings an earlier hook works out (a free port).
+  const start = () => startTestServer({ ...options, env: typeof options.env === "function" ? options.env() : options.env });
+  const current = useSuiteResource("useTestServer: the server", start, disposeTestServer);
   return {
     server: lateBound(current),
     api: apiClient(() => current().url, options.headers),
