@@ -70,6 +70,15 @@ function addExamples(operation, examples) {
   if (content && example !== undefined) content.example = example;
 }
 
+/** A text body (YAML export) is plain text, not tsoa's base64 `format: byte`. */
+function plainTextResponses(operation) {
+  for (const response of Object.values(operation.responses)) {
+    for (const [type, media] of Object.entries(response.content ?? {})) {
+      if (!type.includes("json") && media.schema?.format === "byte") media.schema = { type: "string" };
+    }
+  }
+}
+
 export function applyLintForms(spec, examples = {}) {
   spec.components.schemas = rewriteSchema(spec, spec.components.schemas);
   openComposedParts(spec);
@@ -78,6 +87,7 @@ export function applyLintForms(spec, examples = {}) {
       for (const key of ["parameters", "requestBody", "responses"]) if (operation[key]) operation[key] = rewriteSchema(spec, operation[key]);
       addPipelineResponses(operation);
       addExamples(operation, examples);
+      plainTextResponses(operation);
     }
   }
   // "UNLICENSED" (package.json's word for "no licence granted"); the URL says what it means.

@@ -35,6 +35,7 @@ import { ScanCallbackService } from "./scan-callback-service";
 import { ScheduleService } from "./schedule-service";
 import { SeedService } from "./seed-service";
 import { SettingsService } from "./settings-service";
+import { SetupTransferService } from "./setup-transfer/setup-transfer-service";
 import { SmartCollectionService } from "./smart-collection-service";
 import type { StreamSessionOwner } from "../domain/stream-session";
 import { StreamSessionService } from "./stream-session-service";
@@ -72,6 +73,7 @@ export interface Services {
   seed: SeedService;
   /** Present when the server runs with its loaded configuration. */
   settings?: SettingsService;
+  setupTransfer: SetupTransferService;
   smartCollections: SmartCollectionService;
   watermarks: WatermarkService;
   streamSources: StreamSourceService;
@@ -121,6 +123,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, undefined, deps.metrics);
+  const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
   return {
     artwork: new ArtworkService(db, deps.dataDir),
     backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock),
@@ -148,7 +151,8 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     schedules: new ScheduleService(db, refresh),
     maintenance: new MaintenanceService(db, deps.dataDir),
     seed: new SeedService(db, ffmpegProfiles, channels),
-    settings: deps.config ? new SettingsService(deps.config, deps.environment) : undefined,
+    settings,
+    setupTransfer: new SetupTransferService(db, playouts, settings, clock),
     smartCollections,
     watermarks: new WatermarkService(db),
     streamSources: new StreamSourceService(db, clock),

@@ -15,6 +15,7 @@ import { PlayoutRepository } from "./playout-repository";
 import { PlayoutContentRepository } from "./playout-content-repository";
 import { ScheduleRepository } from "./schedule-repository";
 import { SettingRepository } from "./setting-repository";
+import { SetupRepository } from "./setup-repository";
 import { SmartCollectionRepository } from "./smart-collection-repository";
 import { WatermarkRepository } from "./watermark-repository";
 
@@ -37,6 +38,7 @@ export interface Repositories {
   resolutions: ResolutionRepository;
   schedules: ScheduleRepository;
   settings: SettingRepository;
+  setup: SetupRepository;
   smartCollections: SmartCollectionRepository;
   watermarks: WatermarkRepository;
 }
@@ -60,6 +62,7 @@ export function createRepositories(manager: EntityManager): Repositories {
     resolutions: new ResolutionRepository(manager),
     schedules: new ScheduleRepository(manager),
     settings: new SettingRepository(manager),
+    setup: new SetupRepository(manager),
     smartCollections: new SmartCollectionRepository(manager),
     watermarks: new WatermarkRepository(manager),
   };

@@ -1,0 +1,199 @@
+import YAML from "yaml";
+import type { Database } from "../../db/database";
+import { SETUP_TABLES, type ColumnInfo, type SetupRow, type SetupTable } from "../../db/repositories/setup-repository";
+import type { Repositories } from "../../db/repositories";
+import { BuildMode } from "../../domain/enums";
+import { DomainError } from "../domain-error";
+import type { PlayoutService } from "../playout-service";
+import type { SettingsService } from "../settings-service";
+import {
+  cellProblem, isObject, MEDIA_KEY, MEDIA_TABLE, readIdentity, SETUP_FORMAT, SETUP_SETTINGS, toCell,
+  type DocumentRow, type ImportReport, type SetupDocument, type SetupSettings,
+} from "./setup-document";
+
+/** Thrown inside a dry run's transaction so that nothing it wrote stays. */
+class DryRunRollback extends Error {}
+
+interface CheckedTable {
+  table: SetupTable;
+  keyColumns: string[];
+  rows: SetupRow[];
+}
+
+/**
+ * The setup (channels, profiles, watermarks, collections, filler, playlists, schedules, blocks, templates,
+ * playouts, settings) as one YAML document, and its import: checked first (a report with paths into the
+ * document), applied in one transaction only when asked. Rows keep their ids, so an export imported into
+ * an empty data folder gives the same playouts (same seeds) and the same guide over the same library.
+ */
+export class SetupTransferService {
+  constructor(
+    private readonly db: Database,
+    private readonly playouts: PlayoutService,
+    private readonly settings: SettingsService | undefined,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async exportYaml(): Promise<string> {
+    const document = await this.db.read(async (repos) => {
+      const tables: SetupDocument["tables"] = {};
+      for (const table of SETUP_TABLES) {
+        const columns = await repos.setup.columns(table);
+        const rows = await repos.setup.rows(table);
+        if (!rows.length) continue;
+        const mediaColumns = columns.filter((c) => c.references === MEDIA_TABLE).map((c) => c.name);
+        const identities = await repos.setup.mediaIdentities(rows.flatMap((row) => mediaColumns.map((c) => row[c]).filter((id): id is number => typeof id === "number")));
+        tables[table] = rows.map((row) => {
+          const out: DocumentRow = {};
+          for (const column of columns) {
+            const value = row[column.name];
+            if (mediaColumns.includes(column.name)) {
+              if (value !== null) out[MEDIA_KEY] = identities.get(value as number) ?? null;
+            } else out[column.name] = column.type === "boolean" && value !== null ? value === 1 : value;
+          }
+          return out;
+        });
+      }
+      return tables;
+    });
+    const settings: SetupSettings = {};
+    const view = this.settings?.get();
+    if (view) for (const key of SETUP_SETTINGS) (settings as Record<string, unknown>)[key] = view[key];
+    const body: SetupDocument = { format: SETUP_FORMAT, exportedAt: new Date(this.clock()).toISOString(), settings, tables: document };
+    return `# Airwave setup: import with POST /api/v1/import or \`airwave import FILE\`.\n${YAML.stringify(body, { lineWidth: 0 })}`;
+  }
+
+  /** Checks the document and reports what an import would do; with `apply`, does it in one transaction (422 when it cannot). */
+  async importYaml(text: string, apply: boolean): Promise<ImportReport> {
+    const report: ImportReport = { valid: false, applied: false, entries: [], unmatched: [], settings: {}, errors: [] };
+    let parsed: unknown;
+    try {
+      parsed = YAML.parse(text);
+    } catch (error) {
+      report.errors.push({ path: "", message: `not valid YAML: ${(error as Error).message}` });
+      return this.finish(report, apply);
+    }
+    if (!isObject(parsed) || parsed.format !== SETUP_FORMAT) {
+      report.errors.push({ path: "format", message: `must be ${SETUP_FORMAT} (a document written by GET /api/v1/export)` });
+      return this.finish(report, apply);
+    }
+    this.checkSettings(parsed.settings, report);
+    const checked = await this.db.read((repos) => this.checkTables(repos, parsed.tables, report));
+    if (!report.errors.length) {
+      // The writes themselves are tried in a transaction that is rolled back unless applying (unique names, …).
+      try {
+        await this.db.write(async (repos) => {
+          for (const { table, keyColumns, rows } of checked) await repos.setup.upsert(table, keyColumns, rows);
+          if (!apply) throw new DryRunRollback();
+        });
+        report.applied = apply;
+      } catch (error) {
+        if (!(error instanceof DryRunRollback)) report.errors.push({ path: "tables", message: `the rows do not fit together: ${(error as Error).message}` });
+      }
+    }
+    if (report.applied) {
+      if (Object.keys(report.settings).length) this.settings?.update(report.settings);
+      for (const { rows } of checked.filter((c) => c.table === "playout")) {
+        for (const row of rows) await this.playouts.build(row.id as number, BuildMode.Reset);
+      }
+    }
+    return this.finish(report, apply);
+  }
+
+  private finish(report: ImportReport, apply: boolean): ImportReport {
+    report.valid = report.errors.length === 0;
+    if (apply && !report.valid) throw DomainError.validation(report.errors.map((e) => ({ field: e.path || "document", message: e.message })));
+    return report;
+  }
+
+  private checkSettings(value: unknown, report: ImportReport): void {
+    if (value === undefined || value === null) return;
+    if (!isObject(value)) return void report.errors.push({ path: "settings", message: "must be a mapping" });
+    for (const [key, setting] of Object.entries(value)) {
+      if (!(SETUP_SETTINGS as readonly string[]).includes(key)) report.errors.push({ path: `settings.${key}`, message: `is not a setting a setup carries (${SETUP_SETTINGS.join(", ")})` });
+      else if (typeof setting !== "string" && typeof setting !== "number") report.errors.push({ path: `settings.${key}`, message: "must be text or a number" });
+      else (report.settings as Record<string, unknown>)[key] = setting;
+    }
+  }
+
+  private async checkTables(repos: Repositories, value: unknown, report: ImportReport): Promise<CheckedTable[]> {
+    if (!isObject(value)) {
+      report.errors.push({ path: "tables", message: "must be a mapping of table names to rows" });
+      return [];
+    }
+    for (const name of Object.keys(value)) {
+      if (!(SETUP_TABLES as readonly string[]).includes(name)) report.errors.push({ path: `tables.${name}`, message: `is not a setup table (${SETUP_TABLES.join(", ")})` });
+    }
+    const columnsOf = new Map<SetupTable, ColumnInfo[]>();
+    const documentIds = new Map<string, Set<number>>();
+    for (const table of SETUP_TABLES) {
+      columnsOf.set(table, await repos.setup.columns(table));
+      const rows = value[table];
+      documentIds.set(table, new Set(Array.isArray(rows) ? rows.filter(isObject).map((row) => row.id).filter((id): id is number => Number.isInteger(id)) : []));
+    }
+    const checked: CheckedTable[] = [];
+    for (const table of SETUP_TABLES) {
+      const rows = value[table];
+      if (rows === undefined || rows === null) continue;
+      if (!Array.isArray(rows)) {
+        report.errors.push({ path: `tables.${table}`, message: "must be a list of rows" });
+        continue;
+      }
+      const columns = columnsOf.get(table)!;
+      const keyColumns = columns.filter((c) => c.primaryKey).map((c) => c.name);
+      const existing = await repos.setup.keys(table, keyColumns);
+      const out: SetupRow[] = [];
+      for (const [index, row] of rows.entries()) {
+        const at = `tables.${table}[${index}]`;
+        const stored = await this.checkRow(repos, table, row, at, columns, documentIds, report);
+        if (stored === "skip") report.entries.push({ path: at, table, action: "skip" });
+        else if (stored) {
+          out.push(stored);
+          const key = keyColumns.map((c) => String(stored[c])).join("|");
+          report.entries.push({ path: at, table, key, action: existing.has(key) ? "update" : "create" });
+        }
+      }
+      checked.push({ table, keyColumns, rows: out });
+    }
+    return checked;
+  }
+
+  private async checkRow(
+    repos: Repositories, table: SetupTable, row: unknown, at: string, columns: ColumnInfo[], documentIds: Map<string, Set<number>>, report: ImportReport,
+  ): Promise<SetupRow | "skip" | undefined> {
+    if (!isObject(row)) return void report.errors.push({ path: at, message: "must be a mapping of column names to values" });
+    if (columns.some((c) => c.name === "id") && (!Number.isInteger(row.id) || (row.id as number) < 1)) return void report.errors.push({ path: `${at}.id`, message: "must be a whole number of at least 1" });
+    const mediaColumn = columns.find((c) => c.references === MEDIA_TABLE);
+    const known = new Set([...columns.map((c) => c.name), ...(mediaColumn ? [MEDIA_KEY] : [])]);
+    const before = report.errors.length;
+    for (const key of Object.keys(row)) if (!known.has(key) || key === mediaColumn?.name) report.errors.push({ path: `${at}.${key}`, message: `is not a column of ${table}` });
+    const stored: SetupRow = {};
+    for (const column of columns) {
+      if (column === mediaColumn) continue;
+      const value = row[column.name];
+      const problem = cellProblem(column.primaryKey ? { ...column, required: true } : column, value);
+      if (problem) report.errors.push({ path: `${at}.${column.name}`, message: problem });
+      else if (value !== undefined) stored[column.name] = toCell(value);
+      if (!problem && column.references && typeof value === "number") {
+        const target = column.references;
+        if (!documentIds.get(target)?.has(value) && !(await repos.setup.ids(target)).has(value)) {
+          report.errors.push({ path: `${at}.${column.name}`, message: `refers to ${target} ${value}, which is neither in the document nor in this database` });
+        }
+      }
+    }
+    if (mediaColumn && row[MEDIA_KEY] !== undefined && row[MEDIA_KEY] !== null) {
+      const identity = readIdentity(row[MEDIA_KEY]);
+      if (typeof identity === "string") report.errors.push({ path: `${at}.${MEDIA_KEY}`, message: identity });
+      else {
+        const id = await repos.setup.findMedia(identity);
+        if (id === undefined) {
+          report.unmatched.push({ path: `${at}.${MEDIA_KEY}`, identity });
+          // A collection simply goes without an item it cannot find; anything else would play the wrong thing.
+          if (table === "collection_item") return "skip";
+          report.errors.push({ path: `${at}.${MEDIA_KEY}`, message: "names media this library does not have" });
+        } else stored[mediaColumn.name] = id;
+      }
+    } else if (mediaColumn?.required) report.errors.push({ path: `${at}.${MEDIA_KEY}`, message: "is required" });
+    return report.errors.length === before ? stored : undefined;
+  }
+}
