@@ -14,6 +14,7 @@ export class HealthController extends Controller {
    * Every check with its status (ok, info, warning, failed), a one-line reason and what to do: FFmpeg and
    * ffprobe, each hardware acceleration, free disk space, the write key, library folders, failed scans,
    * enabled channels' playouts over the next 24 h, and the guide.
+   * @summary Run the health checks
    */
   @Get("checks")
   public async listHealthChecks(): Promise<HealthCheck[]> {
