@@ -7,11 +7,48 @@ import type { StreamPlan } from "./stream-plan";
 
 export type SessionState = "starting" | "running" | "stopping";
 
+/** Who watches: the client's address and user agent. */
+export interface ViewerIdentity {
+  address: string;
+  userAgent: string | null;
+}
+
+export interface SessionViewer extends ViewerIdentity {
+  /** `hls`: fetches playlists and segments; `mpegts`: holds one MPEG-TS connection. */
+  kind: "hls" | "mpegts";
+  /** When the viewer arrived, and its last request (epoch ms). */
+  since: number;
+  lastSeen: number;
+}
+
+/** The piece of the channel on air now. */
+export interface SessionPiece {
+  kind: "media" | "offline" | "error";
+  /** The file's name for media, else what the slate says. */
+  title: string;
+  /** Position in the file (or slate) now, ms. */
+  offsetMs: number;
+  durationMs: number;
+}
+
+/** `segmenter`: the channel's shared HLS transcode; `ts-legacy`, `hls-direct`: one FFmpeg for one viewer. */
+export type SessionMode = "segmenter" | "ts-legacy" | "hls-direct";
+
 export interface SessionInfo {
   channelNumber: string;
+  mode: SessionMode;
   state: SessionState;
+  /** When the session started (epoch ms). */
+  startedAt: number;
   /** Connected MPEG-TS viewers plus HLS clients seen within the idle timeout. */
   viewers: number;
+  viewerList: SessionViewer[];
+  /** The piece on air now; null before the first one or when unknown. */
+  nowPlaying: SessionPiece | null;
+  /** Media time transcoded per wall-clock time by the latest FFmpeg run (1 = real time); null before one ran. */
+  speed: number | null;
+  /** FFmpeg runs that failed and were followed by an error slate or a retry. */
+  restarts: number;
   /** Wall-clock time (epoch ms) up to which the session has transcoded; null before the first segment. */
   transcodedUntil: number | null;
   /** Last request that touched the session (epoch ms). */
@@ -23,7 +60,7 @@ export interface LiveSession {
   /** Resolves once the first segment exists; rejects when the session stops first or the time is up. */
   firstSegment(timeoutMs: number): Promise<void>;
   /** A request touched the session (keeps it from idling); `client` identifies an HLS viewer. */
-  touch(client?: string): void;
+  touch(client?: ViewerIdentity): void;
   mediaPlaylist(query: string): string;
   /** The file of a complete segment named `name`, or undefined. */
   segmentFile(name: string): string | undefined;
@@ -39,7 +76,7 @@ export interface StreamSessionOwner {
   /** The running session, or undefined. */
   find(number: string): LiveSession | undefined;
   /** Hybrid MPEG-TS: the shared session's segments as one stream, until `closed()`. */
-  watchAsTs(number: string, out: Writable, closed: () => boolean): Promise<void>;
+  watchAsTs(number: string, out: Writable, closed: () => boolean, viewer?: ViewerIdentity): Promise<void>;
   /** One FFmpeg for this viewer (ts-legacy, hls-direct) from `first`, killed once `closed()`. */
-  watchPerViewer(number: string, mode: "ts-legacy" | "hls-direct", out: Writable, first: StreamPlan, closed: () => boolean): Promise<void>;
+  watchPerViewer(number: string, mode: "ts-legacy" | "hls-direct", out: Writable, first: StreamPlan, closed: () => boolean, viewer?: ViewerIdentity): Promise<void>;
 }

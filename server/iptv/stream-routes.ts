@@ -14,7 +14,7 @@ import { requestBaseUrl } from "../http/base-url";
 import { sendProblem } from "../http/problem-details";
 import type { Services } from "../services";
 import { channelStreamPath } from "../services/channel-stream-path";
-import type { StreamSessionOwner } from "../domain/stream-session";
+import type { StreamSessionOwner, ViewerIdentity } from "../domain/stream-session";
 import { hlsDirectPlaylist, HlsDirectSequence, tsEntryPlaylist } from "../streaming/hls/direct-playlist";
 import { masterPlaylist } from "../streaming/hls/playlist";
 import { chooseChannelStream, tsStreamMode, type TsStreamMode } from "../streaming/stream-choice";
@@ -105,7 +105,7 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     if (req.method === "HEAD") return void res.end();
     let closed = false;
     res.once("close", () => (closed = true));
-    await streaming.watchPerViewer(number, "hls-direct", res, plan, () => closed);
+    await streaming.watchPerViewer(number, "hls-direct", res, plan, () => closed, clientKey(req));
     if (!res.writableEnded) res.end();
   });
 
@@ -117,8 +117,8 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     if (req.method === "HEAD") return void res.end();
     let closed = false;
     res.once("close", () => (closed = true));
-    if (plan) await streaming.watchPerViewer(number, "ts-legacy", res, plan, () => closed);
-    else await streaming.watchAsTs(number, res, () => closed);
+    if (plan) await streaming.watchPerViewer(number, "ts-legacy", res, plan, () => closed, clientKey(req));
+    else await streaming.watchAsTs(number, res, () => closed, clientKey(req));
     if (!res.writableEnded) res.end();
   }
 
@@ -136,9 +136,9 @@ function queryMode(req: Request): string | undefined {
   return typeof value === "string" && value !== "" ? value.toLowerCase() : undefined;
 }
 
-/** HLS viewers are told apart by address and user agent (they hold no connection). */
-function clientKey(req: Request): string {
-  return `${req.ip ?? ""}|${req.get("user-agent") ?? ""}`;
+/** Who asks: HLS viewers are told apart by address and user agent (they hold no connection). */
+function clientKey(req: Request): ViewerIdentity {
+  return { address: req.ip ?? "", userAgent: req.get("user-agent") ?? null };
 }
 
 async function started(res: Response, session: { firstSegment(ms: number): Promise<void> }): Promise<boolean> {

@@ -156,7 +156,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     smartCollections,
     watermarks: new WatermarkService(db),
     streamSources: new StreamSourceService(db, clock),
-    streamSessions: new StreamSessionService(() => deps.streaming),
+    streamSessions: new StreamSessionService(() => deps.streaming, db),
     streaming: deps.streaming,
   };
 }

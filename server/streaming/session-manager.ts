@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Writable } from "node:stream";
 import type { MetricsPort } from "../metrics/metrics-port";
 import type { StreamPlan } from "../domain/stream-plan";
-import type { SessionInfo, StreamSessionOwner } from "../domain/stream-session";
+import type { SessionInfo, StreamSessionOwner, ViewerIdentity } from "../domain/stream-session";
 import type { EncoderCapabilities } from "./ffmpeg";
 import { DEFAULT_TIMING, HlsSession, type SessionTiming } from "./hls/hls-session";
 import { pipeSessionAsTs } from "./hls/ts-segment-reader";
@@ -37,7 +37,8 @@ export class SessionManager implements StreamSessionOwner {
   readonly folder: string;
   private readonly probe: MediaProbe;
   private readonly live = new Map<string, HlsSession>();
-  private readonly viewers = new Set<ViewerStream>();
+  /** Per-viewer streams, with when they started and who watches. */
+  private readonly viewers = new Map<ViewerStream, { startedAt: number; viewer?: ViewerIdentity }>();
   private readonly clock: () => number;
   private readonly log: (message: string) => void;
   private reaper: NodeJS.Timeout | undefined;
@@ -88,23 +89,23 @@ export class SessionManager implements StreamSessionOwner {
   }
 
   /** A hybrid MPEG-TS viewer: reads the shared session until `closed()` or the session ends. */
-  async watchAsTs(channelNumber: string, out: Writable, closed: () => boolean): Promise<void> {
+  async watchAsTs(channelNumber: string, out: Writable, closed: () => boolean, viewer?: ViewerIdentity): Promise<void> {
     const session = this.session(channelNumber);
-    session.tsViewers += 1;
+    const leave = session.viewers.connect(viewer ?? { address: "", userAgent: null }, this.clock());
     session.touch();
     try {
       await pipeSessionAsTs(session, out, { clock: this.clock, closed: () => closed() || this.stopping });
     } finally {
-      session.tsViewers -= 1;
+      leave();
       session.touch();
     }
   }
 
   /** A per-viewer stream (ts-legacy, hls-direct); `close()` it when the viewer leaves. */
-  openViewer(channelNumber: string, mode: "ts-legacy" | "hls-direct"): ViewerStream {
+  openViewer(channelNumber: string, mode: "ts-legacy" | "hls-direct", who?: ViewerIdentity): ViewerStream {
     if (this.stopping) throw new Error("the server is stopping");
     const viewer = new ViewerStream(channelNumber, mode, { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock });
-    this.viewers.add(viewer);
+    this.viewers.set(viewer, { startedAt: this.clock(), viewer: who });
     return viewer;
   }
 
@@ -113,8 +114,8 @@ export class SessionManager implements StreamSessionOwner {
     await viewer.close();
   }
 
-  async watchPerViewer(channelNumber: string, mode: "ts-legacy" | "hls-direct", out: Writable, first: StreamPlan, closed: () => boolean): Promise<void> {
-    const viewer = this.openViewer(channelNumber, mode);
+  async watchPerViewer(channelNumber: string, mode: "ts-legacy" | "hls-direct", out: Writable, first: StreamPlan, closed: () => boolean, who?: ViewerIdentity): Promise<void> {
+    const viewer = this.openViewer(channelNumber, mode, who);
     const onClose = () => void this.closeViewer(viewer);
     out.once("close", onClose);
     try {
@@ -126,12 +127,26 @@ export class SessionManager implements StreamSessionOwner {
   }
 
   sessions(): SessionInfo[] {
-    return [...this.live.values()].map((s) => s.info(this.options.idleTimeoutMs));
+    const now = this.clock();
+    const perViewer = [...this.viewers].map(([stream, { startedAt, viewer }]): SessionInfo => ({
+      channelNumber: stream.channelNumber,
+      mode: stream.mode,
+      state: stream.running ? "running" : "stopping",
+      startedAt,
+      viewers: 1,
+      viewerList: [{ address: viewer?.address ?? "", userAgent: viewer?.userAgent ?? null, kind: "mpegts", since: startedAt, lastSeen: now }],
+      nowPlaying: null,
+      speed: null,
+      restarts: 0,
+      transcodedUntil: null,
+      lastAccess: now,
+    }));
+    return [...[...this.live.values()].map((s) => s.info(this.options.idleTimeoutMs)), ...perViewer];
   }
 
   async stopChannel(channelNumber: string): Promise<boolean> {
     const session = this.live.get(channelNumber);
-    const viewers = [...this.viewers].filter((v) => v.channelNumber === channelNumber);
+    const viewers = [...this.viewers.keys()].filter((v) => v.channelNumber === channelNumber);
     if (!session && !viewers.length) return false;
     await Promise.all([session?.stop(), ...viewers.map((v) => this.closeViewer(v))]);
     return true;
@@ -141,14 +156,14 @@ export class SessionManager implements StreamSessionOwner {
   async stopAll(): Promise<void> {
     this.stopping = true;
     if (this.reaper) clearInterval(this.reaper);
-    await Promise.all([...[...this.live.values()].map((s) => s.stop()), ...[...this.viewers].map((v) => this.closeViewer(v))]);
+    await Promise.all([...[...this.live.values()].map((s) => s.stop()), ...[...this.viewers.keys()].map((v) => this.closeViewer(v))]);
     await this.registry.killAll();
   }
 
   private async reapIdle(): Promise<void> {
     const now = this.clock();
     for (const session of this.live.values()) {
-      if (session.isStopping || session.tsViewers > 0) continue;
+      if (session.isStopping || session.viewers.tsCount > 0) continue;
       if (now - session.lastAccess >= this.options.idleTimeoutMs) {
         this.log(`session ${session.channelNumber} idle; stopping`);
         await session.stop();

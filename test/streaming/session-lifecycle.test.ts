@@ -63,7 +63,26 @@ describe("stream sessions", () => {
       ts.push(viewer);
     }
     const sessions = await api.get("/api/v1/sessions");
-    expect(sessions.json).toEqual([{ channelNumber: number, state: "running", viewers: 5, transcodedUntil: expect.stringMatching(/Z$/), lastAccess: expect.stringMatching(/Z$/) }]);
+    expect(sessions.json).toEqual([
+      {
+        channelNumber: number,
+        channelName: `Loop ${number}`,
+        mode: "segmenter",
+        state: "running",
+        startedAt: expect.stringMatching(/Z$/),
+        viewers: 5,
+        viewerList: expect.any(Array),
+        nowPlaying: expect.objectContaining({ kind: "media", title: "loop.mkv" }),
+        speed: expect.any(Number),
+        restarts: 0,
+        transcodedUntil: expect.stringMatching(/Z$/),
+        lastAccess: expect.stringMatching(/Z$/),
+      },
+    ]);
+    const viewers = sessions.json[0].viewerList as Array<{ kind: string; address: string; userAgent: string | null }>;
+    expect(viewers.filter((v) => v.kind === "hls").map((v) => v.userAgent).sort()).toEqual(["player-one", "player-two"]);
+    expect(viewers.filter((v) => v.kind === "mpegts")).toHaveLength(3);
+    expect(viewers.every((v) => v.address === "127.0.0.1")).toBe(true);
 
     // Sampled while the session works: never more than one FFmpeg, both by the owner's count and in /proc.
     let sawOne = false;

@@ -11,14 +11,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { DomainError } from "../../domain/domain-error";
 import type { StreamPlan } from "../../domain/stream-plan";
-import type { SessionInfo, SessionState } from "../../domain/stream-session";
+import type { SessionInfo, SessionState, ViewerIdentity } from "../../domain/stream-session";
 import type { EncoderCapabilities, HlsOutput } from "../ffmpeg";
 import { DEFAULT_HLS_SEGMENT_SECONDS } from "../ffmpeg/output-muxer";
 import type { MediaProbe } from "../media-probe";
 import { errorSlateCommand, pieceCommand, type PieceCommand } from "../plan-command";
-import type { OwnedProcess, ProcessRegistry } from "../process-registry";
+import type { ProcessRegistry } from "../process-registry";
 import { mediaPlaylist, parseRunPlaylist, playlistWindow, SEGMENT_PATTERN, segmentFileName, type SessionSegment } from "./playlist";
 import { firstVideoPts } from "./segment-start-pts";
+import { pieceOnAir, pieceTitle, runSpeed, SessionViewers, type Run, type RunRecord } from "./session-details";
 
 export interface SessionDependencies {
   plan(channelNumber: string, at: number): Promise<StreamPlan>;
@@ -56,33 +57,15 @@ export type SegmentState =
   | { state: "pending" }
   | { state: "gone" };
 
-interface Run {
-  index: number;
-  process: OwnedProcess;
-  startNumber: number;
-  wallStart: number;
-  playlist: string;
-  seen: number;
-  producedMs: number;
-}
-
-/** What each run played, oldest first (kept short): for diagnostics and tests. */
-export interface RunRecord {
-  kind: PieceCommand["kind"];
-  reason?: string;
-  wallStart: number;
-  durationMs: number;
-  realtime: boolean;
-  exitCode?: number | null;
-}
-
 export class HlsSession extends EventEmitter {
   state: SessionState = "starting";
   readonly segments: SessionSegment[] = [];
   readonly runs: RunRecord[] = [];
   lastAccess: number;
-  tsViewers = 0;
-  private readonly hlsClients = new Map<string, number>();
+  readonly startedAt: number;
+  readonly viewers = new SessionViewers();
+  /** FFmpeg runs that failed. */
+  restarts = 0;
   private nextNumber = 0;
   private wallCursor: number;
   private ptsCursor = 0;
@@ -106,6 +89,7 @@ export class HlsSession extends EventEmitter {
     this.setMaxListeners(0);
     const now = deps.clock();
     this.lastAccess = now;
+    this.startedAt = now;
     this.wallCursor = now;
     fs.rmSync(folder, { recursive: true, force: true });
     fs.mkdirSync(folder, { recursive: true });
@@ -117,20 +101,26 @@ export class HlsSession extends EventEmitter {
     return this.stopping;
   }
 
-  touch(client?: string): void {
+  touch(client?: ViewerIdentity): void {
     const now = this.deps.clock();
     this.lastAccess = now;
-    if (client) this.hlsClients.set(client, now);
+    if (client) this.viewers.seen(client, now);
   }
 
   info(idleTimeoutMs: number): SessionInfo {
     const now = this.deps.clock();
-    for (const [client, seen] of this.hlsClients) if (now - seen > idleTimeoutMs) this.hlsClients.delete(client);
+    const viewerList = this.viewers.list(now, idleTimeoutMs);
     const last = this.segments.at(-1);
     return {
       channelNumber: this.channelNumber,
+      mode: "segmenter",
       state: this.state,
-      viewers: this.tsViewers + this.hlsClients.size,
+      startedAt: this.startedAt,
+      viewers: viewerList.length,
+      viewerList,
+      nowPlaying: pieceOnAir(this.runs, now),
+      speed: runSpeed(this.runs.at(-1), this.current?.producedMs, now),
+      restarts: this.restarts,
       transcodedUntil: last ? last.wallStart + last.durationMs : null,
       lastAccess: this.lastAccess,
     };
@@ -250,7 +240,7 @@ export class HlsSession extends EventEmitter {
       const base = { realtime, ptsOffsetMs: this.ptsCursor, durationMs };
       const command = await pieceCommand({ ...base, plan, output: this.output() }, caps, this.deps.probe);
       if (this.stopping) return;
-      const first = await this.runPiece(command, durationMs, realtime);
+      const first = await this.runPiece(command, durationMs, realtime, plan);
       if (first.ok || this.stopping) {
         failures = 0;
         continue;
@@ -258,11 +248,12 @@ export class HlsSession extends EventEmitter {
       // FFmpeg failed: the rest of the piece's time shows why, so viewers are never left without a picture.
       const rest = durationMs - first.producedMs;
       const reason = first.reason;
+      this.restarts += 1;
       this.deps.log(`session ${this.channelNumber}: FFmpeg failed (${reason.replace(/\n/g, " ")}); playing an error slate`);
       if (rest >= MIN_PIECE_MS) {
         this.deps.registry.restarted("error_slate");
         const slate = errorSlateCommand(plan, reason, { durationMs: rest, realtime, output: this.output(), ptsOffsetMs: this.ptsCursor }, caps);
-        const second = await this.runPiece(slate, rest, realtime);
+        const second = await this.runPiece(slate, rest, realtime, plan);
         if (second.ok || this.stopping) continue;
       }
       failures += 1;
@@ -285,12 +276,12 @@ export class HlsSession extends EventEmitter {
     };
   }
 
-  private async runPiece(command: PieceCommand, durationMs: number, realtime: boolean): Promise<{ ok: boolean; producedMs: number; reason: string }> {
+  private async runPiece(command: PieceCommand, durationMs: number, realtime: boolean, plan: StreamPlan): Promise<{ ok: boolean; producedMs: number; reason: string }> {
     const index = this.runCount++;
     const process = this.deps.registry.spawn(command.args, `session ${this.channelNumber}`);
     const run: Run = { index, process, startNumber: this.nextNumber, wallStart: this.wallCursor, playlist: path.join(this.folder, `run${index}.m3u8`), seen: 0, producedMs: 0 };
     this.current = run;
-    const record: RunRecord = { kind: command.kind, reason: command.reason, wallStart: run.wallStart, durationMs, realtime };
+    const record: RunRecord = { kind: command.kind, reason: command.reason, ...pieceTitle(plan, command.kind, command.reason), wallStart: run.wallStart, durationMs, realtime, startedAt: this.deps.clock() };
     this.runs.push(record);
     if (this.runs.length > 200) this.runs.shift();
     this.emit("progress");
@@ -300,6 +291,7 @@ export class HlsSession extends EventEmitter {
     while (this.polling) await new Promise((r) => setTimeout(r, 10));
     await this.poll(run);
     record.exitCode = code;
+    record.endedAt = this.deps.clock();
     const ok = code === 0;
     this.nextNumber = run.startNumber + run.seen;
     if (!ok) fs.rmSync(this.file(this.nextNumber), { force: true });

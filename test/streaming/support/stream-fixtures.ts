@@ -76,9 +76,9 @@ export interface OpenStream {
   close(): void;
 }
 
-export function openStream(url: string): Promise<OpenStream> {
+export function openStream(url: string, headers: Record<string, string> = {}): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false }, (res) => {
+    const req = http.get(url, { agent: false, headers }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       let resolveFirst!: (t: number) => void;

@@ -1,17 +1,73 @@
-import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
-import type { SessionInfo } from "../../../domain/stream-session";
+import { Arg, Ctx, Field, Float, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import type { SessionView } from "../../../services/stream-session-service";
 import type { GraphqlContext } from "../context";
 
-@ObjectType("StreamSession", { description: "A channel being streamed: one shared FFmpeg transcode for all its viewers." })
+const iso = (ms: number) => new Date(ms).toISOString();
+
+@ObjectType("StreamSessionViewer", { description: "Someone watching a session." })
+export class StreamSessionViewerType {
+  @Field(() => String, { description: "hls (fetches playlists and segments) or mpegts (holds one connection)" })
+  kind: string;
+
+  @Field(() => String)
+  address: string;
+
+  @Field(() => String, { nullable: true })
+  userAgent: string | null;
+
+  @Field(() => String, { description: "ISO 8601 time the viewer arrived." })
+  since: string;
+
+  @Field(() => String, { description: "ISO 8601 time of its last request." })
+  lastSeen: string;
+}
+
+@ObjectType("StreamSessionPiece", { description: "The piece of a channel on air now." })
+export class StreamSessionPieceType {
+  @Field(() => String, { description: "media, offline or error" })
+  kind: string;
+
+  @Field(() => String, { description: "The file's name for media, else what the slate says." })
+  title: string;
+
+  @Field(() => Int, { description: "Position in the file (or slate) now, seconds." })
+  offsetSeconds: number;
+
+  @Field(() => Int, { description: "Where the piece ends in the file, seconds." })
+  durationSeconds: number;
+}
+
+@ObjectType("StreamSession", { description: "A channel being streamed: its shared FFmpeg transcode, or one viewer's own FFmpeg." })
 export class StreamSessionType {
   @Field(() => String)
   channelNumber: string;
 
+  @Field(() => String, { nullable: true, description: "Null when the channel was deleted while streaming." })
+  channelName: string | null;
+
+  @Field(() => String, { description: "segmenter (shared), ts-legacy or hls-direct (one FFmpeg per viewer)" })
+  mode: string;
+
   @Field(() => String, { description: "starting, running or stopping" })
   state: string;
 
+  @Field(() => String, { description: "ISO 8601 time the session started." })
+  startedAt: string;
+
   @Field(() => Int, { description: "Connected MPEG-TS viewers plus HLS clients seen within the idle timeout." })
   viewers: number;
+
+  @Field(() => [StreamSessionViewerType])
+  viewerList: StreamSessionViewerType[];
+
+  @Field(() => StreamSessionPieceType, { nullable: true })
+  nowPlaying: StreamSessionPieceType | null;
+
+  @Field(() => Float, { nullable: true, description: "Media time per wall-clock time of the latest FFmpeg run (1 = real time)." })
+  speed: number | null;
+
+  @Field(() => Int, { description: "FFmpeg runs that failed and were followed by an error slate or a retry." })
+  restarts: number;
 
   @Field(() => String, { nullable: true, description: "ISO 8601 wall-clock time transcoded up to; null before the first segment." })
   transcodedUntil: string | null;
@@ -20,21 +76,23 @@ export class StreamSessionType {
   lastAccess: string;
 }
 
-function toType(info: SessionInfo): StreamSessionType {
+function toType(info: SessionView): StreamSessionType {
+  const piece = info.nowPlaying;
   return {
-    channelNumber: info.channelNumber,
-    state: info.state,
-    viewers: info.viewers,
-    transcodedUntil: info.transcodedUntil === null ? null : new Date(info.transcodedUntil).toISOString(),
-    lastAccess: new Date(info.lastAccess).toISOString(),
+    ...info,
+    startedAt: iso(info.startedAt),
+    viewerList: info.viewerList.map((v) => ({ ...v, since: iso(v.since), lastSeen: iso(v.lastSeen) })),
+    nowPlaying: piece && { kind: piece.kind, title: piece.title, offsetSeconds: Math.floor(piece.offsetMs / 1000), durationSeconds: Math.round(piece.durationMs / 1000) },
+    transcodedUntil: info.transcodedUntil === null ? null : iso(info.transcodedUntil),
+    lastAccess: iso(info.lastAccess),
   };
 }
 
 @Resolver(() => StreamSessionType)
 export class SessionResolver {
   @Query(() => [StreamSessionType], { description: "The channels being streamed now." })
-  sessions(@Ctx() ctx: GraphqlContext): StreamSessionType[] {
-    return ctx.services.streamSessions.list().map(toType);
+  async sessions(@Ctx() ctx: GraphqlContext): Promise<StreamSessionType[]> {
+    return (await ctx.services.streamSessions.list()).map(toType);
   }
 
   @Mutation(() => Boolean, { description: "Stops the channel's streaming at once; NOT_FOUND when nothing streams it." })

@@ -1,0 +1,103 @@
+import { Badge, Button, Group, List, Stack, Table, Text, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useQuery } from "urql";
+import { ServerMessage } from "../../components/ServerMessage";
+import { LiveSessionsDocument, StopLiveSessionDocument } from "../../graphql/generated";
+import { toServerErrors } from "../../graphql/server-errors";
+import { useServerMutation } from "../../graphql/use-server-mutation";
+
+const REFRESH_MS = 2000;
+
+function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, "0")).join(":");
+}
+
+const MODE_LABEL: Record<string, string> = { segmenter: "Shared (HLS + MPEG-TS)", "ts-legacy": "MPEG-TS, own FFmpeg", "hls-direct": "HLS direct, own FFmpeg" };
+
+/** `/sessions`: every channel being streamed now, who watches it and what plays; refreshed every 2 s. */
+export default function SessionsPage() {
+  const [{ data, error }, refetch] = useQuery({ query: LiveSessionsDocument, requestPolicy: "network-only" });
+  const [, stop] = useServerMutation(StopLiveSessionDocument);
+  const [stopError, setStopError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const timer = setInterval(() => refetch({ requestPolicy: "network-only" }), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refetch]);
+
+  const onStop = async (channelNumber: string) => {
+    const result = await stop({ channelNumber });
+    setStopError(result.error ? (toServerErrors(result.error, []).general ?? "Could not stop the session") : null);
+    refetch({ requestPolicy: "network-only" });
+  };
+
+  const sessions = data?.sessions ?? [];
+  return (
+    <Stack>
+      <Title order={1}>Live sessions</Title>
+      <ServerMessage message={error?.message ?? stopError} />
+      {data && sessions.length === 0 && <Text c="dimmed">Nothing is being streamed right now.</Text>}
+      {sessions.length > 0 && (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped aria-label="Live sessions" verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Channel</Table.Th>
+                <Table.Th>Mode</Table.Th>
+                <Table.Th>Started</Table.Th>
+                <Table.Th>Viewers</Table.Th>
+                <Table.Th>Playing now</Table.Th>
+                <Table.Th>Speed</Table.Th>
+                <Table.Th>Restarts</Table.Th>
+                <Table.Th><span className="visually-hidden">Actions</span></Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.map((s) => (
+                <Table.Tr key={`${s.channelNumber}-${s.mode}-${s.startedAt}`} aria-label={`Channel ${s.channelNumber}`}>
+                  <Table.Td>
+                    <Text fw={700}>{s.channelNumber}</Text>
+                    <Text size="sm">{s.channelName ?? "(deleted channel)"}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{MODE_LABEL[s.mode] ?? s.mode}</Text>
+                    {s.state !== "running" && <Badge size="xs" variant="light">{s.state}</Badge>}
+                  </Table.Td>
+                  <Table.Td><Text size="sm">{new Date(s.startedAt).toLocaleTimeString()}</Text></Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>{s.viewers}</Text>
+                    <List size="xs" listStyleType="none" spacing={2}>
+                      {s.viewerList.map((v) => (
+                        <List.Item key={`${v.kind}-${v.address}-${v.userAgent}-${v.since}`}>
+                          {v.address || "unknown address"} · {v.kind === "hls" ? "HLS" : "MPEG-TS"} · {v.userAgent ?? "no user agent"}
+                        </List.Item>
+                      ))}
+                    </List>
+                  </Table.Td>
+                  <Table.Td>
+                    {s.nowPlaying ? (
+                      <>
+                        <Text size="sm" style={{ overflowWrap: "anywhere" }}>{s.nowPlaying.title}</Text>
+                        <Text size="xs" c="dimmed">at {clock(s.nowPlaying.offsetSeconds)} of {clock(s.nowPlaying.durationSeconds)}</Text>
+                      </>
+                    ) : (
+                      <Text size="sm" c="dimmed">—</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td><Text size="sm">{s.speed === null || s.speed === undefined ? "—" : `×${s.speed.toFixed(2)}`}</Text></Table.Td>
+                  <Table.Td><Text size="sm" c={s.restarts ? "red" : undefined}>{s.restarts}</Text></Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      <Button size="xs" color="red" variant="light" onClick={() => void onStop(s.channelNumber)} aria-label={`Stop channel ${s.channelNumber}`}>Stop</Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

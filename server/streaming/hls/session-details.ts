@@ -1,0 +1,90 @@
+/** What a shared session keeps of its runs and viewers, and what the Sessions page shows of them. */
+import path from "node:path";
+import type { StreamPlan } from "../../domain/stream-plan";
+import type { SessionPiece, SessionViewer, ViewerIdentity } from "../../domain/stream-session";
+import type { OwnedProcess } from "../process-registry";
+
+/** One FFmpeg run of a session, while it runs. */
+export interface Run {
+  index: number;
+  process: OwnedProcess;
+  startNumber: number;
+  wallStart: number;
+  playlist: string;
+  seen: number;
+  producedMs: number;
+}
+
+/** What each run played (kept short): for the Sessions page, diagnostics and tests. */
+export interface RunRecord {
+  kind: "media" | "offline" | "error";
+  reason?: string;
+  /** The file's name, or what the slate says. */
+  title: string;
+  /** Where in the file the run started (ms). */
+  seekMs: number;
+  wallStart: number;
+  durationMs: number;
+  realtime: boolean;
+  /** Clock time FFmpeg was started and, once it exited, ended. */
+  startedAt: number;
+  endedAt?: number;
+  exitCode?: number | null;
+}
+
+export function pieceTitle(plan: StreamPlan, kind: RunRecord["kind"], reason?: string): { title: string; seekMs: number } {
+  if (kind === "media" && plan.content.kind === "media") return { title: path.basename(plan.content.path), seekMs: plan.content.seekMs };
+  if (kind === "offline") return { title: "Offline slate", seekMs: 0 };
+  return { title: `Error slate: ${(reason ?? "").split("\n")[0]}`, seekMs: 0 };
+}
+
+/** The run whose span covers wall time `now`, as the piece on air. */
+export function pieceOnAir(runs: readonly RunRecord[], now: number): SessionPiece | null {
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const run = runs[i]!;
+    if (run.wallStart <= now && now < run.wallStart + run.durationMs) {
+      return { kind: run.kind, title: run.title, offsetMs: run.seekMs + (now - run.wallStart), durationMs: run.seekMs + run.durationMs };
+    }
+  }
+  return null;
+}
+
+/** Media time per wall time of the newest run: `producedMs` so far while it runs. */
+export function runSpeed(run: RunRecord | undefined, producedMs: number | undefined, now: number): number | null {
+  if (!run) return null;
+  const produced = run.endedAt === undefined ? (producedMs ?? 0) : run.durationMs;
+  const elapsed = (run.endedAt ?? now) - run.startedAt;
+  if (elapsed <= 0 || produced <= 0) return null;
+  return Math.round((produced / elapsed) * 100) / 100;
+}
+
+/** The viewers of a shared session: HLS clients by address and user agent, MPEG-TS connections. */
+export class SessionViewers {
+  private readonly hls = new Map<string, SessionViewer>();
+  private readonly ts = new Set<SessionViewer>();
+
+  get tsCount(): number {
+    return this.ts.size;
+  }
+
+  seen(client: ViewerIdentity, now: number): void {
+    const key = `${client.address}|${client.userAgent ?? ""}`;
+    const known = this.hls.get(key);
+    if (known) known.lastSeen = now;
+    else this.hls.set(key, { ...client, kind: "hls", since: now, lastSeen: now });
+  }
+
+  /** An MPEG-TS viewer connected; call the returned function when it leaves. */
+  connect(client: ViewerIdentity, now: number): () => void {
+    const viewer: SessionViewer = { ...client, kind: "mpegts", since: now, lastSeen: now };
+    this.ts.add(viewer);
+    return () => this.ts.delete(viewer);
+  }
+
+  /** Every viewer, dropping HLS clients not seen within `idleMs`; MPEG-TS viewers are seen now. */
+  list(now: number, idleMs: number): SessionViewer[] {
+    for (const [key, viewer] of this.hls) if (now - viewer.lastSeen > idleMs) this.hls.delete(key);
+    for (const viewer of this.ts) viewer.lastSeen = now;
+    return [...this.ts, ...this.hls.values()];
+  }
+}
