@@ -141,7 +141,7 @@ async function startSsdp(config: AppConfig, services: Services, httpPort: number
     log.warn("SSDP discovery is off: IPTV tokens are on and HDHomeRun:AllowWithoutToken is false, so tuners could not use the device");
     return undefined;
   }
-  const responder = new SsdpResponder({ port: config.hdhomerun.ssdpPort, httpPort, uuid: await services.guide.installId(), log });
+  const responder = new SsdpResponder({ port: config.hdhomerun.ssdpPort, httpPort, uuid: await services.guide.installId(), log, random: Math.random });
   try {
     await responder.start();
     return responder;

@@ -10,6 +10,8 @@ export interface SsdpOptions {
   httpPort: number;
   uuid: string;
   log: Logger;
+  /** Uniform in [0, 1): spreads replies over the search's MX window. */
+  random: () => number;
 }
 
 /** IPv4 as a 32-bit number. */
@@ -86,7 +88,7 @@ export class SsdpResponder {
     if (!targets.length) return;
     const device = this.device(addressFor(remote.address));
     // Spread answers over a fraction of MX, as UPnP asks, without keeping a searcher waiting long.
-    const delay = Math.floor(Math.random() * Math.min(search.mx * 1000, 500));
+    const delay = Math.floor(this.options.random() * Math.min(search.mx * 1000, 500));
     setTimeout(() => {
       for (const target of targets) this.socket?.send(searchResponse(device, target), remote.port, remote.address);
     }, delay).unref();

@@ -19,6 +19,8 @@ export interface DescribeContext {
   /** Show metadata per show folder, read once per scan. */
   showCache: Map<string, Promise<ReadMetadata>>;
   artwork: ArtworkContext;
+  /** Latest four-digit number read as a release year in names (`maxReleaseYear` of the scan's start). */
+  maxYear: number;
   warn(path: string, reason: string): void;
 }
 
@@ -117,8 +119,8 @@ async function readText(file: string): Promise<string | undefined> {
 async function movieMetadata(candidate: Candidate, context: DescribeContext): Promise<ReadMetadata> {
   const folder = path.dirname(candidate.path);
   const base = stripExtension(path.basename(candidate.path));
-  const fromName = parseMovieName(path.basename(candidate.path));
-  const fromFolder = parseMovieName(path.basename(folder));
+  const fromName = parseMovieName(path.basename(candidate.path), context);
+  const fromFolder = parseMovieName(path.basename(folder), context);
   // "Title (Year)/Title (Year).mkv": the folder names the movie when the file name says less.
   const named = fromName.year === undefined && fromFolder.year !== undefined && candidate.kind === "Movie" ? fromFolder : fromName;
   const fallback: ScannedMetadata = { title: named.title || base, sortTitle: sortTitle(named.title || base), year: named.year ?? null };
@@ -136,7 +138,7 @@ function showMetadata(showFolder: string, context: DescribeContext): Promise<Rea
   let cached = context.showCache.get(showFolder);
   if (!cached) {
     cached = (async () => {
-      const named = parseShowFolder(path.basename(showFolder));
+      const named = parseShowFolder(path.basename(showFolder), context);
       const fallback: ScannedMetadata = { title: named.title, sortTitle: sortTitle(named.title), year: named.year ?? null };
       const nfoFile = path.join(showFolder, "tvshow.nfo");
       const text = await readText(nfoFile);

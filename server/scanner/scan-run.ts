@@ -9,6 +9,7 @@ import { sidecarsOf } from "./artwork/item-artwork";
 import { describeFile, type DescribeContext, type FileSidecars } from "./describe-file";
 import { walkFolder, type WalkRules } from "./folder-walker";
 import { IGNORE_MARKER_FILES, isIgnoredFile, isIgnoredFolder } from "./media-files";
+import { maxReleaseYear } from "./naming";
 import { forEachConcurrently } from "./probe-pool";
 import type { ScanClient } from "./scan-client";
 
@@ -112,6 +113,7 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
     ffprobe: options.ffprobe,
     showCache: new Map(),
     artwork: { cache: new ArtworkCache(path.join(options.dataDir, "artwork"), options.ffmpeg), ffmpeg: options.ffmpeg, levels: new Map(), warn },
+    maxYear: maxReleaseYear(Date.now()),
     warn,
   };
   let batch: ScannedFile[] = [];

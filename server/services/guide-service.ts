@@ -7,7 +7,7 @@
  * change of the media the playout plays, and the guide settings; or when the fragment is older than
  * `FRAGMENT_MAX_AGE_MS`, so the horizon keeps sliding even when no build runs.
  */
-import { createHash, randomInt, randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "../db/database";
@@ -74,6 +74,7 @@ export const FRAGMENT_MAX_AGE_MS = 3600_000;
 export const HDHR_DEVICE_ID_SETTING = "hdhomerun.deviceId";
 const DAY_MS = 24 * 3600_000;
 /** The widest window the UI grid may ask for at once. */
+const GRID_DEFAULT_SPAN_MS = 6 * 3600_000;
 const GRID_MAX_DAYS = 7;
 
 const PROGRAMME_KINDS: Partial<Record<MediaItemKind, ProgrammeKind>> = {
@@ -103,8 +104,9 @@ export class GuideService {
     private readonly db: Database,
     dataDir: string,
     private readonly settings: GuideSettings,
-    private readonly clock: () => number = Date.now,
-    private readonly random: () => number = () => randomInt(0, 2 ** 32) / 2 ** 32,
+    private readonly clock: () => number,
+    /** Uniform in [0, 1); draws the HDHomeRun device id. */
+    private readonly random: () => number,
     private readonly metrics: MetricsPort = NO_METRICS,
   ) {
     this.cacheDir = path.join(dataDir, GUIDE_CACHE_FOLDER);
@@ -287,7 +289,8 @@ export class GuideService {
    * The guide as a grid for the UI: every guide channel with its programmes overlapping [from, to),
    * grouped exactly as the XMLTV writer groups them (filler merged, custom titles), mirrors shifted.
    */
-  async gridRows(from: number, to: number): Promise<GuideGridRow[]> {
+  /** The guide grid between `from` and `to` (epoch ms; default now and 6 hours later). */
+  async gridRows(from = this.clock(), to = from + GRID_DEFAULT_SPAN_MS): Promise<GuideGridRow[]> {
     const errors: FieldError[] = [];
     if (!Number.isFinite(from)) errors.push({ field: "from", message: "must be an ISO 8601 time" });
     if (!Number.isFinite(to)) errors.push({ field: "to", message: "must be an ISO 8601 time" });

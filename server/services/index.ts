@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { AppConfig } from "../config/app-config";
 import type { Database } from "../db/database";
 import { BuildMode } from "../domain/enums";
@@ -96,6 +97,8 @@ export interface ServiceDependencies {
   /** `Playout:ScriptTimeoutSeconds`; default 30. */
   scriptTimeoutSeconds?: number;
   clock?: () => number;
+  /** Uniform in [0, 1); default the operating system's secure source. */
+  random?: () => number;
   /** The running configuration (Settings reads and changes it) and the environment it came from. */
   config?: AppConfig;
   environment?: NodeJS.ProcessEnv;
@@ -105,15 +108,21 @@ export interface ServiceDependencies {
   metrics?: MetricsPort;
 }
 
+/** Uniform in [0, 1) from the operating system's secure source (seeds, device ids). */
+function secureRandom(): number {
+  return randomInt(0, 2 ** 32) / 2 ** 32;
+}
+
 export function createServices(db: Database, deps: ServiceDependencies): Services {
   const clock = deps.clock ?? Date.now;
+  const random = deps.random ?? secureRandom;
   const ffmpegProfiles = new FFmpegProfileService(db);
   const channels = new ChannelService(db, ffmpegProfiles);
   const smartCollections = new SmartCollectionService(db, clock);
   const playoutValidation = new PlayoutValidationService(deps.dataDir);
   const playoutContent = new PlayoutContentService(db, smartCollections, clock);
   const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
-  const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock, deps.metrics);
+  const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock, random, deps.metrics);
   playouts.register(new ExternalJsonKind(db));
   playouts.register(new ClassicKind(db, playoutContent));
   playouts.register(new BlockKind(db, playoutContent));
@@ -122,7 +131,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   };
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
-  const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, undefined, deps.metrics);
+  const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
   return {
     artwork: new ArtworkService(db, deps.dataDir),

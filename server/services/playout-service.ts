@@ -1,9 +1,8 @@
-import { randomInt } from "node:crypto";
 import { BuildMode, PlayoutKind } from "../domain/enums";
 import type { Database } from "../db/database";
 import { Playout, type PlayoutItem } from "../db/entities/playout";
 import type { Repositories } from "../db/repositories";
-import type { PlayoutItemRow } from "../db/repositories/playout-repository";
+import type { PlayoutItemRow } from "../db/entities/playout";
 import { findNowPlaying } from "../playout/now-playing";
 import type { SequentialItem } from "../playout/sequential";
 import type { TimelineItem } from "../playout/timeline-item";
@@ -13,6 +12,10 @@ import type { PlayoutKindStrategy, PlayoutSource } from "./playout-kinds/kind-st
 import type { SequentialKind } from "./playout-kinds/sequential-kind";
 import type { PlayoutCreateInput, PlayoutPreviewInput, PlayoutUpdateInput } from "./playout-input";
 import { Violations } from "./validation/violations";
+
+/** `items` without `to`: a day from `from`. */
+const ITEMS_DEFAULT_SPAN_MS = 24 * 3600_000;
+
 export interface PlayoutSettings {
   daysToBuild: number;
   timeZone: string;
@@ -53,10 +56,17 @@ export class PlayoutService {
     private readonly db: Database,
     private readonly sequential: SequentialKind,
     private readonly settings: PlayoutSettings,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
+    /** Uniform in [0, 1); draws the seeds of new and erased playouts. */
+    private readonly random: () => number,
     private readonly metrics: MetricsPort = NO_METRICS,
   ) {
     this.register(sequential);
+  }
+
+  /** A playout seed: an integer in [1, 2^31 − 2]. */
+  private newSeed(): number {
+    return 1 + Math.floor(this.random() * (2 ** 31 - 2));
   }
 
   /** Makes a playout kind available (each kind's strategy is registered once, at start-up). */
@@ -95,7 +105,7 @@ export class PlayoutService {
           channelId: input.channelId,
           kind: strategy.kind,
           ...source,
-          seed: randomInt(1, 2 ** 31 - 1),
+          seed: this.newSeed(),
           buildState: null,
           lastBuildAt: null,
           lastBuildSuccess: null,
@@ -147,7 +157,7 @@ export class PlayoutService {
       await this.db.write(async (repos) => {
         const stored = await repos.playouts.findById(playout.id);
         if (!stored) throw DomainError.notFound("Playout", playout.id);
-        Object.assign(stored, { seed: randomInt(1, 2 ** 31 - 1), buildState: null });
+        Object.assign(stored, { seed: this.newSeed(), buildState: null });
         await repos.playouts.save(stored);
       });
     }
@@ -173,7 +183,10 @@ export class PlayoutService {
     return next;
   }
 
-  async items(id: number, from: number, to: number, pageNumber: number, pageSize: number) {
+  /** The timeline between `from` and `to` (epoch ms; default now and 24 hours later), a page at a time. */
+  async items(id: number, from: number | undefined, to: number | undefined, pageNumber: number, pageSize: number) {
+    from ??= this.clock();
+    to ??= from + ITEMS_DEFAULT_SPAN_MS;
     const v = new Violations();
     if (!Number.isFinite(from)) v.add("from", "must be a date-time");
     if (!Number.isFinite(to)) v.add("to", "must be a date-time");

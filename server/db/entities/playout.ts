@@ -146,6 +146,12 @@ export interface ExternalItemMetadata {
   type?: string;
 }
 
+/** A timeline item as the repository reads it, with its media's title and kind (a read model, not a table). */
+export interface PlayoutItemRow extends PlayoutItem {
+  title: string | null;
+  mediaKind: string | null;
+}
+
 /** One build attempt, kept as history for diagnostics. */
 @Entity("playout_build")
 @Index("IDX_playout_build_playout", ["playoutId", "startedAt"])

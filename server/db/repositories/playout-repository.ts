@@ -1,13 +1,8 @@
 import { EntityManager, LessThan, MoreThan } from "typeorm";
 import { BuildMode } from "../../domain/enums";
-import { Playout, PlayoutBuild, PlayoutItem, type ExternalItemMetadata } from "../entities/playout";
+import { Playout, PlayoutBuild, PlayoutItem, type ExternalItemMetadata, type PlayoutItemRow } from "../entities/playout";
 
 /** A playout item with the title of its media (for the API and the guide). */
-export interface PlayoutItemRow extends PlayoutItem {
-  title: string | null;
-  mediaKind: string | null;
-}
-
 export class PlayoutRepository {
   constructor(private readonly manager: EntityManager) {}
 

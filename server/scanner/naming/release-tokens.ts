@@ -29,9 +29,9 @@ export function isWeakTag(token: string): boolean {
   return WEAK_TAGS.has(token.toLowerCase());
 }
 
-/** Latest year accepted as a release year: a few years past now, so `Blade Runner 2049` stays a title. */
-export function defaultMaxYear(): number {
-  return new Date().getUTCFullYear() + 2;
+/** Latest year accepted as a release year at `now` (epoch ms): a few years past it, so `Blade Runner 2049` stays a title. */
+export function maxReleaseYear(now: number): number {
+  return new Date(now).getUTCFullYear() + 2;
 }
 
 export function isYear(token: string, maxYear: number): boolean {

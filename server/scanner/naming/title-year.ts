@@ -3,7 +3,6 @@
  * (`Title.Year.1080p.x264-GRP`), and loose names.
  */
 import {
-  defaultMaxYear,
   dropTrailingWeakTags,
   firstStrongTag,
   isWeakTag,
@@ -23,10 +22,10 @@ export interface TitleYear {
 
 export interface NameOptions {
   /**
-   * Latest number read as a release year (default: this year + 2). A larger four-digit number stays
-   * part of the title (`Blade.Runner.2049.1080p` → "Blade Runner 2049").
+   * Latest number read as a release year (`maxReleaseYear(now)`: the caller's year + 2; the parser reads
+   * no clock). A larger four-digit number stays part of the title (`Blade.Runner.2049.1080p` → "Blade Runner 2049").
    */
-  maxYear?: number;
+  maxYear: number;
 }
 
 /**
@@ -40,17 +39,17 @@ export interface NameOptions {
  *   `Wonder Woman 1984` stays a title.
  * - otherwise the title is cut at the first release tag and bracket groups are dropped.
  */
-export function parseMovieName(name: string, options: NameOptions = {}): TitleYear {
+export function parseMovieName(name: string, options: NameOptions): TitleYear {
   return parseTitleYear(stripMediaExtension(name), options);
 }
 
 /** Show title and year from a show folder name (`Show (1999)`, `Show [2005] {tvdb-123}`, `Show`). */
-export function parseShowFolder(name: string, options: NameOptions = {}): TitleYear {
+export function parseShowFolder(name: string, options: NameOptions): TitleYear {
   return parseTitleYear(lastSegment(name), options);
 }
 
 function parseTitleYear(raw: string, options: NameOptions): TitleYear {
-  const maxYear = options.maxYear ?? defaultMaxYear();
+  const maxYear = options.maxYear;
   const value = raw.trim();
   if (value === "") return { title: "" };
 

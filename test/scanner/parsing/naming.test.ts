@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEpisodeFile, parseMovieName, parseSeasonFolder, parseShowFolder, sortTitle, type EpisodeName, type TitleYear } from "../../../server/scanner/naming";
+import { maxReleaseYear, parseEpisodeFile, parseMovieName, parseSeasonFolder, parseShowFolder, sortTitle, type EpisodeName, type TitleYear } from "../../../server/scanner/naming";
 
 // Fixed so "is this four-digit number a release year" does not depend on the day the tests run.
 const MAX_YEAR = 2028;
@@ -58,10 +58,11 @@ describe("parseMovieName", () => {
     expect(parseMovieName("/media/Movies/Heat (1995)/Heat (1995).mkv", { maxYear: MAX_YEAR })).toEqual({ title: "Heat", year: 1995 });
   });
 
-  it("defaults the maximum year to a little after now", () => {
-    const next = new Date().getUTCFullYear() + 1;
-    expect(parseMovieName(`Future.Film.${next}.1080p.mkv`)).toEqual({ title: "Future Film", year: next });
-    expect(parseMovieName("Distant.Future.2999.1080p.mkv")).toEqual({ title: "Distant Future 2999" });
+  it("the maximum year is a little after the caller's now", () => {
+    const now = Date.UTC(2026, 5, 1);
+    expect(maxReleaseYear(now)).toBe(2028);
+    expect(parseMovieName("Future.Film.2027.1080p.mkv", { maxYear: maxReleaseYear(now) })).toEqual({ title: "Future Film", year: 2027 });
+    expect(parseMovieName("Distant.Future.2999.1080p.mkv", { maxYear: maxReleaseYear(now) })).toEqual({ title: "Distant Future 2999" });
   });
 });
 

@@ -3,7 +3,6 @@ import type { GuideProgramme } from "../../../guide";
 import type { GraphqlContext } from "../context";
 import { GuideChannelRowType, GuideProgrammeType } from "../types/guide-types";
 
-const HOUR = 3600_000;
 
 function toProgrammeType(p: GuideProgramme): GuideProgrammeType {
   const { item } = p;
@@ -31,8 +30,8 @@ export class GuideResolver {
     @Arg("from", () => String, { nullable: true }) from: string | null | undefined,
     @Ctx() ctx: GraphqlContext,
   ): Promise<GuideChannelRowType[]> {
-    const start = from === undefined || from === null ? Date.now() : Date.parse(from);
-    const end = to === undefined || to === null ? start + 6 * HOUR : Date.parse(to);
+    const start = from === undefined || from === null ? undefined : Date.parse(from);
+    const end = to === undefined || to === null ? undefined : Date.parse(to);
     const rows = await ctx.services.guide.gridRows(start, end);
     return rows.map(({ channel, programmes }) => ({
       channelId: channel.id,

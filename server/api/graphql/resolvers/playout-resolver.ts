@@ -3,7 +3,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { Channel } from "../../../db/entities/channel";
 import type { Playout } from "../../../db/entities/playout";
 import type { Services } from "../../../services";
-import { toBuildSummaryDto, toNowPlayingDto, toPlayoutDto, toPlayoutItemDto, toPreviewItemDto } from "../../rest/dto/playout-dto";
+import { toBuildSummaryDto, toNowPlayingDto, toPlayoutDto, toPlayoutItemDto, toPreviewItemDto } from "../../views/playout-view";
 import type { GraphqlContext } from "../context";
 import { PlayoutCreateInputType, PlayoutUpdateInputType } from "../inputs/playout-inputs";
 import {
@@ -15,7 +15,6 @@ import {
   PlayoutType,
 } from "../types/playout-types";
 
-const HOUR = 3600_000;
 
 // The GraphQL views are the REST DTOs (same mapping, same ISO dates); only the enums are typed.
 const toPlayoutType = (p: Playout) => toPlayoutDto(p) as PlayoutType;
@@ -57,8 +56,8 @@ export class PlayoutResolver {
     @Arg("pageSize", () => Int, { defaultValue: 100 }) pageSize: number,
     @Ctx() ctx: GraphqlContext,
   ): Promise<PlayoutItemPageType> {
-    const start = from === undefined || from === null ? Date.now() : Date.parse(from);
-    const end = to === undefined || to === null ? start + 24 * HOUR : Date.parse(to);
+    const start = from === undefined || from === null ? undefined : Date.parse(from);
+    const end = to === undefined || to === null ? undefined : Date.parse(to);
     const page = await ctx.services.playouts.items(playoutId, start, end, pageNumber, pageSize);
     return { pageNumber, pageSize, totalCount: page.totalCount, items: page.items.map(toPlayoutItemDto) };
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Path, Post, Query, Response, Route, Tags } from "tsoa";
-import { toBuildSummaryDto, toNowPlayingDto, type BuildSummaryDto, type NowPlayingDto } from "../dto/playout-dto";
+import { toBuildSummaryDto, toNowPlayingDto, type BuildSummaryDto, type NowPlayingDto } from "../../views/playout-view";
 import type { ProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
 

@@ -9,11 +9,10 @@ import {
   type PlayoutDto,
   type PlayoutItemPageDto,
   type PreviewDto,
-} from "../dto/playout-dto";
+} from "../../views/playout-view";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
 
-const HOUR = 3600_000;
 
 @Route("api/v1/playouts")
 @Tags("Playouts")
@@ -92,8 +91,8 @@ export class PlayoutController extends Controller {
   @Response<ProblemDetails>(404, "Resource not found")
   @Response<ValidationProblemDetails>(422, "Validation failed")
   public async listPlayoutItems(@Path() id: number, @Query() from?: string, @Query() to?: string, @Query() pageNumber?: number, @Query() pageSize?: number): Promise<PlayoutItemPageDto> {
-    const start = from === undefined ? Date.now() : Date.parse(from);
-    const end = to === undefined ? start + 24 * HOUR : Date.parse(to);
+    const start = from === undefined ? undefined : Date.parse(from);
+    const end = to === undefined ? undefined : Date.parse(to);
     const page = await this.context.services.playouts.items(id, start, end, pageNumber ?? 0, pageSize ?? 100);
     return { pageNumber: pageNumber ?? 0, pageSize: pageSize ?? 100, totalCount: page.totalCount, items: page.items.map(toPlayoutItemDto) };
   }

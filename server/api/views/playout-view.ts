@@ -1,8 +1,8 @@
-import type { DayOfWeek, PlayoutKind } from "../../../domain/enums";
-import type { Playout } from "../../../db/entities/playout";
-import type { PlayoutItemRow } from "../../../db/repositories/playout-repository";
-import type { BuildSummary, NowPlayingView } from "../../../services/playout-service";
-import type { SequentialItem } from "../../../playout/sequential";
+/** The playout views both transports return: REST sends these shapes, GraphQL's object types have the same fields. */
+import type { DayOfWeek, PlayoutKind } from "../../domain/enums";
+import type { Playout, PlayoutItemRow } from "../../db/entities/playout";
+import type { BuildSummary, NowPlayingView } from "../../services/playout-service";
+import type { SequentialItem } from "../../playout/sequential";
 
 export interface BuildStatusDto {
   /** When the last build ran (ISO 8601). */

@@ -1,0 +1,39 @@
+/** The settings view both transports return (REST `SettingsDto`, GraphQL `Settings`). */
+import type { Services } from "../../services";
+import { DomainError } from "../../services/domain-error";
+import type { SettingsService, SettingsView } from "../../services/settings-service";
+
+/** The effective settings; secrets appear only as whether they are set. */
+export interface SettingsDto {
+  timeZone: string;
+  /** @isInt */
+  playoutDaysToBuild: number;
+  /** @isInt */
+  guideDaysToBuild: number;
+  /** @isInt */
+  hdhomerunTunerCount: number;
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
+  writeKeySet: boolean;
+  iptvTokenKeySet: boolean;
+  /** The server accepts connections from other machines, not only loopback. */
+  listeningBeyondLoopback: boolean;
+  /** Saved changes take effect only after a restart. */
+  restartRequired: boolean;
+  /** Setting keys fixed by environment variables (they win over settings.json). */
+  environmentOverrides: string[];
+  m3uUrl: string;
+  xmltvUrl: string;
+  hdhomerunUrl: string;
+}
+
+/** The settings service; NotFound when the server runs without its loaded configuration. */
+export function settingsService(services: Services): SettingsService {
+  if (!services.settings) throw new DomainError("NotFound", "settings are not available on this server");
+  return services.settings;
+}
+
+/** The settings with the absolute URLs media players are given (`baseUrl`: the request's). */
+export function toSettingsDto(view: SettingsView, baseUrl: string): SettingsDto {
+  return { ...view, m3uUrl: `${baseUrl}/iptv/channels.m3u`, xmltvUrl: `${baseUrl}/iptv/xmltv.xml`, hdhomerunUrl: baseUrl };
+}
