@@ -14,7 +14,18 @@ Commands:
                      the server (<data>/backups/*.sqlite3). The server must be stopped. The data
                      folder is AIRWAVE_DATA_DIR, else the desktop app's. The database it replaces
                      is kept as airwave.sqlite3.before-restore. Exits 1 when it refuses.
+  export [-o FILE]   Write the running server's setup (GET /api/v1/export) as YAML to FILE, or to
+                     standard output.
+  import [--apply] FILE
+                     Report what importing a setup export into the running server would create,
+                     update or skip, media it lacks and every problem with its path; with --apply,
+                     import it (one transaction: all or nothing). Exits 1 when it cannot be imported.
+  backup             Make the running server take a backup now.
+  backups            List the running server's backups, newest first.
   help, --help, -h   Show this help.
+
+Commands that talk to a running server take --server URL (else AIRWAVE_URL, else
+http://localhost:8409) and --key KEY (else AIRWAVE_API_KEY) for a server with a write key.
 `;
 
 const EXIT_OK = 0;
@@ -103,6 +114,14 @@ async function main(argv) {
       return EXIT_USAGE;
     }
     return runCompiled("restore-command", "restoreCommand", rest[0], process.env);
+  }
+  const serverCommands = { export: "exportCommand", import: "importCommand", backup: "backupCommand", backups: "backupsCommand" };
+  if (Object.hasOwn(serverCommands, command)) {
+    if (rest.includes("--help") || rest.includes("-h")) {
+      process.stdout.write(USAGE);
+      return EXIT_OK;
+    }
+    return runCompiled("transfer-commands", serverCommands[command], rest, process.env);
   }
   process.stderr.write(`airwave: unknown command "${command}"\n\n${USAGE}`);
   return EXIT_USAGE;

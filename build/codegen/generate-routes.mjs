@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { generateClientTypes } from "./generate-client-types.mjs";
 import { applyLintForms } from "./openapi-lint-forms.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -27,3 +28,4 @@ for (const [route, item] of Object.entries(spec.paths)) {
 }
 applyLintForms(spec, JSON.parse(readFileSync(path.join(root, "build/codegen/openapi-examples.json"), "utf8")));
 writeFileSync(specFile, JSON.stringify(spec, null, 2) + "\n");
+await generateClientTypes();

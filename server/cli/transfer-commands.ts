@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import { apiClient, failure, serverOptions } from "./api-client";
+import type { components } from "./generated/api-types";
+import type { CommandResult } from "./restore-command";
+
+type ImportReport = components["schemas"]["ImportReport"];
+
+const unreachable = (error: unknown, server: string): CommandResult => ({
+  code: 1,
+  stderr: `cannot reach the Airwave server at ${server}: ${(error as Error).message} (start it, or give --server URL)\n`,
+});
+
+/** `airwave export [-o FILE]`: the running server's setup as YAML, to FILE or standard output. */
+export async function exportCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  const parsed = serverOptions(args, env);
+  if (typeof parsed === "string") return { code: 2, stderr: `airwave export: ${parsed}\n` };
+  const { options, rest } = parsed;
+  let file: string | undefined;
+  if (rest[0] === "-o" || rest[0] === "--output") file = rest[1];
+  if ((rest.length && !file) || rest.length > 2) return { code: 2, stderr: "airwave export: usage: airwave export [-o FILE] [--server URL]\n" };
+  try {
+    const { data, error, response } = await apiClient(options).GET("/api/v1/export", { parseAs: "text" });
+    if (error !== undefined || data === undefined) return { code: 1, stderr: `airwave export: ${failure(error, response)}\n` };
+    if (!file) return { code: 0, stdout: data };
+    fs.writeFileSync(file, data);
+    return { code: 0, stdout: `Wrote the setup to ${file}\n` };
+  } catch (error) {
+    return unreachable(error, options.server);
+  }
+}
+
+/** `airwave import [--apply] FILE`: the report of importing FILE into the running server; with --apply, imports it. */
+export async function importCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  const parsed = serverOptions(args, env);
+  if (typeof parsed === "string") return { code: 2, stderr: `airwave import: ${parsed}\n` };
+  const apply = parsed.rest.includes("--apply");
+  const files = parsed.rest.filter((arg) => arg !== "--apply");
+  if (files.length !== 1 || files[0].startsWith("-")) return { code: 2, stderr: "airwave import: usage: airwave import [--apply] FILE [--server URL] [--key KEY]\n" };
+  let document: string;
+  try {
+    document = fs.readFileSync(files[0], "utf8");
+  } catch (error) {
+    return { code: 1, stderr: `airwave import: cannot read ${files[0]}: ${(error as Error).message}\n` };
+  }
+  try {
+    const { data, error, response } = await apiClient(parsed.options).POST("/api/v1/import", { body: { document }, params: { query: { apply } } });
+    if (data) return { code: data.valid ? 0 : 1, stdout: formatReport(data) };
+    const problems = (error as { errors?: { field: string; message: string }[] } | undefined)?.errors;
+    if (response.status === 422 && problems) return { code: 1, stderr: `Nothing was imported:\n${problems.map((p) => `  ${p.field}: ${p.message}\n`).join("")}` };
+    return { code: 1, stderr: `airwave import: ${failure(error, response)}\n` };
+  } catch (error) {
+    return unreachable(error, parsed.options.server);
+  }
+}
+
+export function formatReport(report: ImportReport): string {
+  const lines: string[] = [];
+  const counts = { create: 0, update: 0, skip: 0 };
+  for (const entry of report.entries) counts[entry.action] += 1;
+  lines.push(`${report.applied ? "Imported" : "Would import"}: ${counts.create} new, ${counts.update} updated, ${counts.skip} skipped rows`);
+  for (const item of report.unmatched) {
+    const { guids, library, path } = item.identity;
+    lines.push(`  not in this library: ${item.path} (${[...guids, library && path ? `${library}: ${path}` : ""].filter(Boolean).join(", ")})`);
+  }
+  for (const problem of report.errors) lines.push(`  problem: ${problem.path || "document"}: ${problem.message}`);
+  if (!report.applied && report.valid) lines.push("Nothing changed; run again with --apply to import.");
+  return `${lines.join("\n")}\n`;
+}
+
+/** `airwave backup`: the running server takes a backup now. */
+export async function backupCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  const parsed = serverOptions(args, env);
+  if (typeof parsed === "string" || parsed.rest.length) return { code: 2, stderr: `airwave backup: ${typeof parsed === "string" ? parsed : "usage: airwave backup [--server URL] [--key KEY]"}\n` };
+  try {
+    const { data, error, response } = await apiClient(parsed.options).POST("/api/v1/maintenance/backup");
+    if (!data) return { code: 1, stderr: `airwave backup: ${failure(error, response)}\n` };
+    return { code: 0, stdout: `Backup written: ${data.name} (${data.sizeBytes} bytes) in the data folder's backups/\n` };
+  } catch (error) {
+    return unreachable(error, parsed.options.server);
+  }
+}
+
+/** `airwave backups`: the running server's backups, newest first. */
+export async function backupsCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  const parsed = serverOptions(args, env);
+  if (typeof parsed === "string" || parsed.rest.length) return { code: 2, stderr: `airwave backups: ${typeof parsed === "string" ? parsed : "usage: airwave backups [--server URL]"}\n` };
+  try {
+    const { data, error, response } = await apiClient(parsed.options).GET("/api/v1/maintenance/backups");
+    if (!data) return { code: 1, stderr: `airwave backups: ${failure(error, response)}\n` };
+    return { code: 0, stdout: data.map((b) => `${b.name}\t${b.createdAt}\t${b.sizeBytes}\t${b.trigger}\n`).join("") || "No backups yet.\n" };
+  } catch (error) {
+    return unreachable(error, parsed.options.server);
+  }
+}
