@@ -67,28 +67,31 @@ export function formatReport(report: ImportReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** `airwave backup`: the running server takes a backup now. */
-export async function backupCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+/** A command with no arguments of its own: parse the server flags, make one call, print its result. */
+async function simpleCommand(name: string, args: readonly string[], env: NodeJS.ProcessEnv, call: (client: ReturnType<typeof apiClient>) => Promise<string | { failed: string }>): Promise<CommandResult> {
   const parsed = serverOptions(args, env);
-  if (typeof parsed === "string" || parsed.rest.length) return { code: 2, stderr: `airwave backup: ${typeof parsed === "string" ? parsed : "usage: airwave backup [--server URL] [--key KEY]"}\n` };
+  if (typeof parsed === "string" || parsed.rest.length) return { code: 2, stderr: `airwave ${name}: ${typeof parsed === "string" ? parsed : `usage: airwave ${name} [--server URL] [--key KEY]`}\n` };
   try {
-    const { data, error, response } = await apiClient(parsed.options).POST("/api/v1/maintenance/backup");
-    if (!data) return { code: 1, stderr: `airwave backup: ${failure(error, response)}\n` };
-    return { code: 0, stdout: `Backup written: ${data.name} (${data.sizeBytes} bytes) in the data folder's backups/\n` };
+    const result = await call(apiClient(parsed.options));
+    return typeof result === "string" ? { code: 0, stdout: result } : { code: 1, stderr: `airwave ${name}: ${result.failed}\n` };
   } catch (error) {
     return unreachable(error, parsed.options.server);
   }
 }
 
+/** `airwave backup`: the running server takes a backup now. */
+export function backupCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  return simpleCommand("backup", args, env, async (client) => {
+    const { data, error, response } = await client.POST("/api/v1/maintenance/backup");
+    return data ? `Backup written: ${data.name} (${data.sizeBytes} bytes) in the data folder's backups/\n` : { failed: failure(error, response) };
+  });
+}
+
 /** `airwave backups`: the running server's backups, newest first. */
-export async function backupsCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
-  const parsed = serverOptions(args, env);
-  if (typeof parsed === "string" || parsed.rest.length) return { code: 2, stderr: `airwave backups: ${typeof parsed === "string" ? parsed : "usage: airwave backups [--server URL]"}\n` };
-  try {
-    const { data, error, response } = await apiClient(parsed.options).GET("/api/v1/maintenance/backups");
-    if (!data) return { code: 1, stderr: `airwave backups: ${failure(error, response)}\n` };
-    return { code: 0, stdout: data.map((b) => `${b.name}\t${b.createdAt}\t${b.sizeBytes}\t${b.trigger}\n`).join("") || "No backups yet.\n" };
-  } catch (error) {
-    return unreachable(error, parsed.options.server);
-  }
+export function backupsCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  return simpleCommand("backups", args, env, async (client) => {
+    const { data, error, response } = await client.GET("/api/v1/maintenance/backups");
+    if (!data) return { failed: failure(error, response) };
+    return data.map((b) => `${b.name}\t${b.createdAt}\t${b.sizeBytes}\t${b.trigger}\n`).join("") || "No backups yet.\n";
+  });
 }
