@@ -7,6 +7,7 @@ import { RegisterRoutes } from "./api/rest/generated/routes";
 import { REST_CONTEXT, type RestContext } from "./api/rest/rest-context";
 import "./api/rest/tsoa-strict-enums";
 import type { AppConfig } from "./config/app-config";
+import { addArtworkRoute } from "./http/artwork-route";
 import { canonicalPathMiddleware } from "./http/canonical-path";
 import { cors } from "./http/cors";
 import { configureJson } from "./http/json";
@@ -54,6 +55,7 @@ export async function createApp({ config, services, log, metrics, stopping = () 
 
   const restContext: RestContext = { services, trustProxy: config.server.trustProxy };
   app.locals[REST_CONTEXT] = restContext;
+  addArtworkRoute(app, services);
   RegisterRoutes(app);
 
   const stopGraphql = await mountGraphql(app, { services, writeKey: config.api.writeKey, trustProxy: config.server.trustProxy });

@@ -36,6 +36,9 @@ function liveGuideSettings(config: AppConfig): GuideSettings {
     get daysToBuild() {
       return config.guide.daysToBuild;
     },
+    get episodeArtwork() {
+      return config.guide.episodeArtwork;
+    },
     get timeZone() {
       return config.playout.timeZone;
     },

@@ -1,3 +1,4 @@
+import type { GuideEpisodeArtwork } from "../domain/enums";
 /** The one typed configuration object, loaded once at start-up. */
 export interface AppConfig {
   dataDir: string;
@@ -24,7 +25,7 @@ export interface AppConfig {
     /** Seconds a scripted playout's script may run before its build fails. */
     scriptTimeoutSeconds: number;
   };
-  guide: { daysToBuild: number };
+  guide: { daysToBuild: number; episodeArtwork: GuideEpisodeArtwork };
   /** HDHomeRun emulation (/discover.json, /lineup.json, …). */
   hdhomerun: { tunerCount: number; allowWithoutToken: boolean; /** Answer SSDP discovery on the LAN (off by default). */ ssdp: boolean; ssdpPort: number };
   ffmpeg: { path?: string; probePath?: string };

@@ -1,3 +1,4 @@
+import { GuideEpisodeArtwork } from "../domain/enums";
 import type { AppConfig, LogLevel } from "./app-config";
 
 /** A raw value could not be turned into a setting; the message says what is expected. */
@@ -56,6 +57,14 @@ const logLevel: Parser<LogLevel> = (raw) => {
   throw new ConfigValueError("must be one of debug, info, warn, error");
 };
 
+/** One of the given values, compared case-insensitively, returned as spelled in the list. */
+const oneOf = <T extends string>(values: readonly T[]): Parser<T> => (raw) => {
+  const text = String(raw).trim().toLowerCase();
+  const found = values.find((v) => v.toLowerCase() === text);
+  if (found === undefined) throw new ConfigValueError(`must be one of ${values.join(", ")}`);
+  return found;
+};
+
 /** A setting: its key in `Section:Name` form, how to parse it, and where it lands in AppConfig. */
 export interface ConfigKey {
   key: string;
@@ -81,6 +90,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("Playout:RebuildIntervalMinutes", integer(0, 24 * 60), (c, v) => (c.playout.rebuildIntervalMinutes = v)),
   key("Playout:ScriptTimeoutSeconds", integer(1, 3600), (c, v) => (c.playout.scriptTimeoutSeconds = v)),
   key("Guide:DaysToBuild", integer(1, 31), (c, v) => (c.guide.daysToBuild = v)),
+  key("Guide:EpisodeArtwork", oneOf(Object.values(GuideEpisodeArtwork)), (c, v) => (c.guide.episodeArtwork = v)),
   key("HDHomeRun:TunerCount", integer(1, 16), (c, v) => (c.hdhomerun.tunerCount = v)),
   key("HDHomeRun:AllowWithoutToken", boolean, (c, v) => (c.hdhomerun.allowWithoutToken = v)),
   key("HDHomeRun:Ssdp", boolean, (c, v) => (c.hdhomerun.ssdp = v)),

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { GuideEpisodeArtwork } from "../domain/enums";
 import type { AppConfig } from "./app-config";
 import { CONFIG_KEYS, ConfigValueError } from "./config-keys";
 import { defaultDataDir } from "./default-data-dir";
@@ -19,7 +20,7 @@ function defaults(dataDir: string): AppConfig {
     },
     jwt: {},
     playout: { daysToBuild: 2, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", rebuildIntervalMinutes: 60, scriptTimeoutSeconds: 30 },
-    guide: { daysToBuild: 2 },
+    guide: { daysToBuild: 2, episodeArtwork: GuideEpisodeArtwork.ShowPoster },
     hdhomerun: { tunerCount: 2, allowWithoutToken: false, ssdp: false, ssdpPort: 1900 },
     ffmpeg: {},
     streaming: { idleTimeoutSeconds: 60 },

@@ -58,6 +58,12 @@ export enum MediaItemKind {
   Song = "Song",
 }
 
+/** Which picture an episode's programme shows in the guide (`Guide:EpisodeArtwork`). */
+export enum GuideEpisodeArtwork {
+  ShowPoster = "ShowPoster",
+  EpisodeThumbnail = "EpisodeThumbnail",
+}
+
 /** What a picture of an item shows (Kodi's art types): grids use Poster/Cover, lists Thumbnail, pages Fanart. */
 export enum ArtworkKind {
   Poster = "Poster",

@@ -50,6 +50,8 @@ export interface GuideItem {
   /** Poster (movie / show) and still (episode thumbnail): absolute URL, or a server path starting with `/`. */
   posterUrl?: string;
   thumbnailUrl?: string;
+  /** The programme's `<icon>` when not the poster (else poster, else thumbnail). */
+  iconUrl?: string;
   /** e.g. `us:PG-13`; several values separated by `/`. */
   contentRating?: string;
   fillerKind?: GuideFillerKind;

@@ -36,7 +36,7 @@ export function programmeXml(programme: GuideProgramme, options: ProgrammeXmlOpt
     const date = formatXmltvDate(item.releaseDate);
     if (date) lines.push(`    <date>${date}</date>`);
     for (const category of categories(item, options.channelCategories ?? [])) lines.push(...text("category", category));
-    const icon = item.posterUrl ?? item.thumbnailUrl;
+    const icon = item.iconUrl ?? item.posterUrl ?? item.thumbnailUrl;
     if (icon) lines.push(`    <icon src="${options.urls.image(artworkLocation(icon))}" />`);
     lines.push(...episodeNumbers(item));
     lines.push("    <previously-shown />");

@@ -42,6 +42,34 @@ export function isCacheKey(key: string): boolean {
   return CACHE_KEY.test(key);
 }
 
+/** The path the API serves a cache key at (`GET /api/v1/artwork/{key}`). */
+export function artworkApiPath(cacheKey: string): string {
+  return `/api/v1/artwork/${cacheKey}`;
+}
+
+/** A picture as the API shows it: absolute URLs of the full image and its list copy. */
+export interface ArtworkLink {
+  kind: ArtworkKind;
+  url: string;
+  listUrl: string;
+  inherited: boolean;
+}
+
+export function artworkLinks(artwork: readonly ItemArtwork[], baseUrl: string): ArtworkLink[] {
+  return artwork.map((a) => ({ kind: a.kind, url: baseUrl + artworkApiPath(a.cacheKey), listUrl: baseUrl + artworkApiPath(a.listKey), inherited: a.inherited }));
+}
+
+/**
+ * The API path of a guide image given as an `/iptv/artwork/…` path (the UI reads the API, which needs no
+ * media-player token); other URLs (an external programme's icon) are returned as they are.
+ */
+export function guideImageForUi(url: string | undefined): string | undefined {
+  const match = url ? /^\/iptv\/artwork\/(?:posters|thumbnails)\/(.+)$/.exec(url) : null;
+  if (!match) return url;
+  const key = match[1].split("/").map(decodeURIComponent).join("/");
+  return isCacheKey(key) ? artworkApiPath(key) : undefined;
+}
+
 export class ArtworkService {
   private readonly root: string;
 

@@ -30,13 +30,15 @@ import {
   isValidHdhrDeviceId,
   newHdhrDeviceId,
 } from "../guide";
-import { GuideMode } from "../domain/enums";
+import { GuideEpisodeArtwork, GuideMode } from "../domain/enums";
 import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
 import { DomainError, type FieldError } from "./domain-error";
 import { INSTALL_ID_SETTING } from "./seed-service";
 
 export interface GuideSettings {
   daysToBuild: number;
+  /** The icon of an episode's programme; default the show's poster. */
+  episodeArtwork?: GuideEpisodeArtwork;
   /** IANA zone the XMLTV times are written in. */
   timeZone: string;
 }
@@ -67,7 +69,7 @@ export interface LineupChannel {
 
 export const GUIDE_CACHE_FOLDER = path.join("cache", "guide");
 /** Bump when the fragment format changes, so old cache files are rebuilt. */
-const FRAGMENT_FORMAT = 2;
+const FRAGMENT_FORMAT = 3;
 /** A fragment's window starts when it was built; past this age it is rebuilt to cover the horizon again. */
 export const FRAGMENT_MAX_AGE_MS = 3600_000;
 /** The HDHomeRun DeviceID: 8 hex digits with a check digit, made once per install. */
@@ -222,6 +224,7 @@ export class GuideService {
       offsetMs: entry.offsetMs,
       daysToBuild: this.settings.daysToBuild,
       timeZone: this.settings.timeZone,
+      episodeArtwork: this.settings.episodeArtwork ?? GuideEpisodeArtwork.ShowPoster,
     });
     return createHash("sha256").update(material).digest("hex");
   }
@@ -276,7 +279,7 @@ export class GuideService {
   /** Playout items overlapping [from, to) with their media metadata, as the guide writers want them. */
   private async guideItems(repos: Repositories, playoutId: number, from: number, to: number): Promise<GuideItem[]> {
     const rows = await repos.guide.itemsBetween(playoutId, from, to);
-    const media = await loadMedia(repos, rows);
+    const media = await loadMedia(repos, rows, this.settings.episodeArtwork ?? GuideEpisodeArtwork.ShowPoster);
     const result: GuideItem[] = [];
     for (const row of rows) {
       const item = toGuideItem(row, media);
@@ -315,10 +318,11 @@ export interface GuideGridRow {
 interface MediaLookup {
   genres: Map<number, string[]>;
   artwork: Map<number, Map<string, string>>;
+  episodeArtwork: GuideEpisodeArtwork;
 }
 
 /** Genres and cached artwork of the rows' media, their seasons and shows (two batched queries). */
-async function loadMedia(repos: Repositories, rows: readonly GuideItemRow[]): Promise<MediaLookup> {
+async function loadMedia(repos: Repositories, rows: readonly GuideItemRow[], episodeArtwork: GuideEpisodeArtwork): Promise<MediaLookup> {
   const ids = new Set<number>();
   for (const row of rows) {
     if (row.mediaItemId !== null) ids.add(row.mediaItemId);
@@ -327,7 +331,7 @@ async function loadMedia(repos: Repositories, rows: readonly GuideItemRow[]): Pr
   }
   const wanted = [...ids];
   const [genres, artwork] = await Promise.all([repos.guide.genresOf(wanted), repos.guide.artworkOf(wanted)]);
-  return { genres, artwork };
+  return { genres, artwork, episodeArtwork };
 }
 
 /** Server path of a cached artwork file (served by `/iptv/artwork/…`). */
@@ -379,12 +383,14 @@ function toGuideItem(row: GuideItemRow, media: MediaLookup): GuideItem | undefin
     item.episodeNumber = row.episodeNumber ?? undefined;
     item.genres = row.showId !== null ? media.genres.get(row.showId) : undefined;
     item.posterUrl = artworkPath("posters", showPoster ?? seasonPoster);
+    if (media.episodeArtwork === GuideEpisodeArtwork.EpisodeThumbnail) item.iconUrl = item.thumbnailUrl;
     item.contentRating = row.contentRating ?? row.showContentRating ?? undefined;
     return item;
   }
   item.description = row.plot ?? undefined;
   item.genres = media.genres.get(row.mediaItemId);
-  item.posterUrl = artworkPath("posters", art?.get("poster"));
+  // Songs: the album cover stands for a poster.
+  item.posterUrl = artworkPath("posters", art?.get("poster") ?? art?.get("cover"));
   item.contentRating = row.contentRating ?? undefined;
   return item;
 }

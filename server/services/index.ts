@@ -133,8 +133,9 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
+  const artwork = new ArtworkService(db, deps.dataDir);
   return {
-    artwork: new ArtworkService(db, deps.dataDir),
+    artwork,
     backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock),
     blocks: new BlockService(db, refresh),
     blockTemplates: new BlockTemplateService(db, refresh),
@@ -149,7 +150,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
     libraries: new LibraryService(db, deps.scans),
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
-    media: new MediaService(db),
+    media: new MediaService(db, artwork),
     multiCollections: new MultiCollectionService(db),
     playlists: new PlaylistService(db),
     readiness: new ReadinessService(db),

@@ -3,6 +3,7 @@ import type { Database } from "../db/database";
 import type { MediaItem } from "../db/entities/media-item";
 import type { MediaGuid, MediaTag } from "../db/entities/media-metadata";
 import type { MediaVersion } from "../db/entities/media-version";
+import type { ArtworkService, ItemArtwork } from "./artwork-service";
 import { DomainError } from "./domain-error";
 import { Violations } from "./validation/violations";
 
@@ -21,6 +22,8 @@ export interface Page<T> {
   pageSize: number;
   totalCount: number;
   items: T[];
+  /** Pictures of the page's items (with their seasons' and shows' as fallbacks), when asked for. */
+  artwork?: Map<number, ItemArtwork[]>;
 }
 
 export interface MediaItemDetail {
@@ -29,12 +32,16 @@ export interface MediaItemDetail {
   tags: MediaTag[];
   guids: MediaGuid[];
   childCount: number;
+  artwork: ItemArtwork[];
 }
 
 export const MAX_PAGE_SIZE = 500;
 
 export class MediaService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly artwork: ArtworkService,
+  ) {}
 
   async page(query: MediaItemQuery): Promise<Page<MediaItem>> {
     const v = new Violations();
@@ -45,11 +52,12 @@ export class MediaService {
     if (query.kind !== undefined) v.oneOf("kind", query.kind, Object.values(MediaItemKind));
     v.throwIfAny();
     const result = await this.db.read((repos) => repos.mediaItems.page(query, pageNumber, pageSize));
-    return { pageNumber, pageSize, ...result };
+    const artwork = await this.artwork.forItems(result.items.map((i) => i.id));
+    return { pageNumber, pageSize, ...result, artwork };
   }
 
   async detail(id: number): Promise<MediaItemDetail> {
-    return this.db.read(async (repos) => {
+    const detail = await this.db.read(async (repos) => {
       const item = await repos.mediaItems.findById(id);
       if (!item) throw DomainError.notFound("Media item", id);
       const [versions, tags, guids, childCount] = await Promise.all([
@@ -60,6 +68,7 @@ export class MediaService {
       ]);
       return { item, versions, tags, guids, childCount };
     });
+    return { ...detail, artwork: (await this.artwork.forItems([id])).get(id) ?? [] };
   }
 
   async getMany(ids: readonly number[]): Promise<MediaItem[]> {

@@ -3,6 +3,7 @@ import type { FFmpegProfile } from "../../db/entities/ffmpeg-profile";
 import type { MediaItem } from "../../db/entities/media-item";
 import type { MediaVersion } from "../../db/entities/media-version";
 import type { Services } from "../../services";
+import type { ItemArtwork } from "../../services/artwork-service";
 import { createPlaylistLoaders, type PlaylistLoaders } from "./loaders/playlist-loaders";
 
 /** Per-request state of a GraphQL operation. */
@@ -19,6 +20,7 @@ export interface GraphqlContext {
     mediaItem: DataLoader<number, MediaItem | undefined>;
     children: DataLoader<number, MediaItem[]>;
     versions: DataLoader<number, MediaVersion[]>;
+    artwork: DataLoader<number, ItemArtwork[]>;
     collectionItemCount: DataLoader<number, number>;
   };
 }
@@ -53,6 +55,11 @@ export function createGraphqlContext(services: Services, baseUrl: string, mayWri
       collectionItemCount: new DataLoader(async (ids) => {
         const counts = new Map((await services.collections.list()).map((v) => [v.collection.id, v.itemCount]));
         return ids.map((id) => counts.get(id) ?? 0);
+      }),
+      // One batch of artwork queries for every item of a response.
+      artwork: new DataLoader(async (itemIds) => {
+        const artwork = await services.artwork.forItems(itemIds);
+        return itemIds.map((id) => artwork.get(id) ?? []);
       }),
       versions: new DataLoader(async (itemIds) => {
         const versions = await services.media.versionsFor(itemIds);

@@ -1,5 +1,6 @@
 import { registerEnumType } from "type-graphql";
 import {
+  ArtworkKind,
   AudioFormat,
   BuildMode,
   CollectionType,
@@ -44,6 +45,7 @@ export function registerEnums(): void {
   registerEnumType(AudioFormat, { name: "AudioFormat" });
   registerEnumType(LibraryKind, { name: "LibraryKind" });
   registerEnumType(MediaItemKind, { name: "MediaItemKind" });
+  registerEnumType(ArtworkKind, { name: "ArtworkKind" });
   registerEnumType(MediaItemState, { name: "MediaItemState" });
   registerEnumType(MediaStreamKind, { name: "MediaStreamKind" });
   registerEnumType(CollectionType, { name: "CollectionType" });

@@ -1,10 +1,16 @@
 import { Arg, Ctx, Query, Resolver } from "type-graphql";
 import type { GuideProgramme } from "../../../guide";
+import { guideImageForUi } from "../../../services/artwork-service";
 import type { GraphqlContext } from "../context";
 import { GuideChannelRowType, GuideProgrammeType } from "../types/guide-types";
 
 
-function toProgrammeType(p: GuideProgramme): GuideProgrammeType {
+function absolute(url: string | undefined, baseUrl: string): string | null {
+  if (!url) return null;
+  return url.startsWith("/") ? baseUrl + url : url;
+}
+
+function toProgrammeType(p: GuideProgramme, baseUrl: string): GuideProgrammeType {
   const { item } = p;
   return {
     start: new Date(p.start).toISOString(),
@@ -16,6 +22,7 @@ function toProgrammeType(p: GuideProgramme): GuideProgrammeType {
     episodeNumber: p.customTitle ? null : (item.episodeNumber ?? null),
     kind: item.kind,
     contentRating: item.contentRating ?? null,
+    imageUrl: absolute(guideImageForUi(item.iconUrl ?? item.posterUrl ?? item.thumbnailUrl), baseUrl),
   };
 }
 
@@ -38,7 +45,7 @@ export class GuideResolver {
       number: channel.number,
       name: channel.name,
       logoUrl: channel.logoUrl,
-      programmes: programmes.map(toProgrammeType),
+      programmes: programmes.map((p) => toProgrammeType(p, ctx.baseUrl)),
     }));
   }
 }

@@ -3,6 +3,8 @@ import { MediaItemKind } from "../../../domain/enums";
 import { MediaItem } from "../../../db/entities/media-item";
 import { MediaVersion } from "../../../db/entities/media-version";
 import type { GraphqlContext } from "../context";
+import { artworkLinks } from "../../../services/artwork-service";
+import { ArtworkType } from "../types/artwork-type";
 import { MediaItemPageType } from "../types/media-item-page-type";
 
 @Resolver(() => MediaItem)
@@ -33,6 +35,11 @@ export class MediaItemResolver {
   @FieldResolver(() => [MediaItem], { description: "Seasons of a show, episodes of a season, songs and music videos of an artist." })
   async children(@Root() item: MediaItem, @Ctx() ctx: GraphqlContext): Promise<MediaItem[]> {
     return item.kind === MediaItemKind.Show || item.kind === MediaItemKind.Season || item.kind === MediaItemKind.Artist ? ctx.loaders.children.load(item.id) : [];
+  }
+
+  @FieldResolver(() => [ArtworkType], { description: "The item's pictures, one per kind (its season's and show's where it has none)." })
+  async artwork(@Root() item: MediaItem, @Ctx() ctx: GraphqlContext): Promise<ArtworkType[]> {
+    return artworkLinks(await ctx.loaders.artwork.load(item.id), ctx.baseUrl);
   }
 
   @FieldResolver(() => [MediaVersion])

@@ -28,6 +28,9 @@ export class GuideProgrammeType {
 
   @Field(() => String, { nullable: true, description: "e.g. us:PG-13" })
   contentRating: string | null;
+
+  @Field(() => String, { nullable: true, description: "The programme's picture (what its XMLTV <icon> shows), absolute URL." })
+  imageUrl: string | null;
 }
 
 @ObjectType("GuideChannelRow", { description: "A channel of the guide with its programmes in the asked window." })

@@ -1,14 +1,18 @@
+import type { Request as ExpressRequest } from "express";
 import { Body, Controller, Get, Path, Post, Query, Response, Route, Tags } from "tsoa";
 import type { MediaItemKind } from "../../../domain/enums";
 import { toMediaItemDetailDto, toMediaItemPageDto, type MediaItemDetailDto, type MediaItemPageDto } from "../dto/media-dto";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { MediaSearchRequest } from "../dto/smart-collection-dto";
-import type { RestContext } from "../rest-context";
+import { baseUrlOf, type RestContext } from "../rest-context";
 
 @Route("api/v1/media")
 @Tags("Media")
 export class MediaController extends Controller {
-  constructor(private readonly context: RestContext) {
+  constructor(
+    private readonly context: RestContext,
+    private readonly request: ExpressRequest,
+  ) {
     super();
   }
 
@@ -30,7 +34,7 @@ export class MediaController extends Controller {
     @Query() pageNumber?: number,
     @Query() pageSize?: number,
   ): Promise<MediaItemPageDto> {
-    return toMediaItemPageDto(await this.context.services.media.page({ libraryId, kind, parentId, includeTrashed, pageNumber, pageSize }));
+    return toMediaItemPageDto(await this.context.services.media.page({ libraryId, kind, parentId, includeTrashed, pageNumber, pageSize }), baseUrlOf(this.request));
   }
 
   /**
@@ -40,7 +44,7 @@ export class MediaController extends Controller {
   @Get("items/{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   public async getMediaItem(@Path() id: number): Promise<MediaItemDetailDto> {
-    return toMediaItemDetailDto(await this.context.services.media.detail(id));
+    return toMediaItemDetailDto(await this.context.services.media.detail(id), baseUrlOf(this.request));
   }
 
   /**

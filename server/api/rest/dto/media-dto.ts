@@ -1,6 +1,18 @@
-import type { MediaItemKind, MediaItemState } from "../../../domain/enums";
+import type { ArtworkKind, MediaItemKind, MediaItemState } from "../../../domain/enums";
+import { artworkLinks } from "../../../services/artwork-service";
 import type { MediaItem } from "../../../db/entities/media-item";
 import type { MediaItemDetail, Page } from "../../../services/media-service";
+
+/** A picture of an item, served from the artwork cache (ETag, long Cache-Control). */
+export interface ArtworkDto {
+  kind: ArtworkKind;
+  /** The full image. */
+  url: string;
+  /** A copy at most 320 px wide, for lists and grids. */
+  listUrl: string;
+  /** True when the picture is the item's season's or show's (the item has none of this kind). */
+  inherited: boolean;
+}
 
 export interface MediaItemDto {
   /** @isInt */
@@ -35,6 +47,8 @@ export interface MediaItemDto {
   libraryPathId: number;
   state: MediaItemState;
   addedAt: string;
+  /** The item's pictures, one per kind (list and detail responses). */
+  artwork?: ArtworkDto[];
 }
 
 export interface MediaStreamDto {
@@ -134,14 +148,22 @@ export function toMediaItemDto(i: MediaItem): MediaItemDto {
   };
 }
 
-export function toMediaItemPageDto(page: Page<MediaItem>): MediaItemPageDto {
-  return { pageNumber: page.pageNumber, pageSize: page.pageSize, totalCount: page.totalCount, items: page.items.map(toMediaItemDto) };
+/** A page of items; with `baseUrl`, each item carries its artwork URLs (when the page has artwork). */
+export function toMediaItemPageDto(page: Page<MediaItem>, baseUrl?: string): MediaItemPageDto {
+  const items = page.items.map((i) => {
+    const dto = toMediaItemDto(i);
+    const artwork = baseUrl !== undefined ? page.artwork?.get(i.id) : undefined;
+    if (artwork) dto.artwork = artworkLinks(artwork, baseUrl!);
+    return dto;
+  });
+  return { pageNumber: page.pageNumber, pageSize: page.pageSize, totalCount: page.totalCount, items };
 }
 
-export function toMediaItemDetailDto(detail: MediaItemDetail): MediaItemDetailDto {
+export function toMediaItemDetailDto(detail: MediaItemDetail, baseUrl: string): MediaItemDetailDto {
   const names = (kind: string) => detail.tags.filter((t) => t.kind === kind).map((t) => t.name);
   return {
     ...toMediaItemDto(detail.item),
+    artwork: artworkLinks(detail.artwork, baseUrl),
     genres: names("genre"),
     tags: names("tag"),
     studios: names("studio"),
