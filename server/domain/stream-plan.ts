@@ -23,9 +23,19 @@ export type StreamContent =
       preferredAudioLanguages: string[];
       preferredSubtitleLanguage?: string;
       subtitleMode: SubtitleMode;
+      /** A song: what its picture shows. */
+      song?: SongDisplay;
     }
   | { kind: "offline"; limitMs: number }
   | { kind: "error"; reason: string; limitMs: number };
+
+/** Title, artist and album of a song, and its cover image file when it has one beside it. */
+export interface SongDisplay {
+  title: string;
+  artist?: string;
+  album?: string;
+  coverPath?: string;
+}
 
 export interface StreamPlan {
   channel: StreamChannel;

@@ -8,11 +8,12 @@ import type { Channel } from "../db/entities/channel";
 import type { FFmpegProfile as ProfileEntity } from "../db/entities/ffmpeg-profile";
 import type { Database } from "../db/database";
 import type { Repositories } from "../db/repositories";
-import { CollectionType, type SubtitleMode } from "../domain/enums";
+import { CollectionType, MediaItemKind, type SubtitleMode } from "../domain/enums";
 import type { FFmpegProfile } from "../domain/ffmpeg-profile";
-import type { StreamChannel, StreamContent, StreamPlan } from "../domain/stream-plan";
+import type { SongDisplay, StreamChannel, StreamContent, StreamPlan } from "../domain/stream-plan";
 import { findNowPlaying } from "../playout/now-playing";
 import { DomainError } from "./domain-error";
+import { findSongCover } from "./song-cover";
 
 /** Nothing scheduled after a gap: slates are planned in pieces of this length. */
 export const OPEN_GAP_MS = 10 * 60_000;
@@ -63,8 +64,10 @@ export class StreamSourceService {
       const path = item.externalPath ?? (item.mediaItemId !== null ? (await repos.mediaItems.versionsOf(item.mediaItemId))[0]?.path : undefined);
       if (path !== undefined) {
         if (!(await isFile(path))) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs };
+        const song = item.mediaItemId !== null ? await songDisplay(repos, item.mediaItemId, path) : undefined;
         return {
           kind: "media",
+          ...(song ? { song } : {}),
           path,
           seekMs: now.seekMs,
           limitMs: now.remainingMs,
@@ -87,8 +90,10 @@ export class StreamSourceService {
     if (!filler) return { kind: "offline", limitMs };
     // Looped from a fixed epoch, so planning again later in the same gap continues where the last piece ended.
     const seekMs = at % filler.durationMs;
+    const song = await songDisplay(repos, filler.id, filler.path);
     return {
       kind: "media",
+      ...(song ? { song } : {}),
       path: filler.path,
       seekMs,
       limitMs: Math.min(limitMs, filler.durationMs - seekMs),
@@ -99,7 +104,7 @@ export class StreamSourceService {
   }
 
   /** One item of the fallback filler preset (the same one for the whole gap), if it has a playable file. */
-  private async fallbackFiller(repos: Repositories, presetId: number, gapKey: number): Promise<{ path: string; durationMs: number } | undefined> {
+  private async fallbackFiller(repos: Repositories, presetId: number, gapKey: number): Promise<{ id: number; path: string; durationMs: number } | undefined> {
     const [preset] = await repos.schedules.fillerPresetsByIds([presetId]);
     if (!preset) return undefined;
     let ids: number[] = [];
@@ -116,7 +121,7 @@ export class StreamSourceService {
     const chosen = playable[Math.abs(Math.floor(gapKey / 1000)) % playable.length]!;
     const version = (await repos.mediaItems.versionsOf(chosen.id)).find((v) => v.id === chosen.versionId);
     if (!version || !(await isFile(version.path))) return undefined;
-    return { path: version.path, durationMs: chosen.durationMs };
+    return { id: chosen.id, path: version.path, durationMs: chosen.durationMs };
   }
 }
 
@@ -148,6 +153,19 @@ export function toBuilderProfile(p: ProfileEntity): FFmpegProfile {
     deinterlaceVideo: p.deinterlaceVideo,
     normalizeLoudness: p.normalizeLoudness,
   };
+}
+
+/** Title, artist and album of a song, and its cover; undefined for anything that is not a song. */
+async function songDisplay(repos: Repositories, mediaItemId: number, file: string): Promise<SongDisplay | undefined> {
+  const item = await repos.mediaItems.findById(mediaItemId);
+  if (!item || item.kind !== MediaItemKind.Song) return undefined;
+  const display: SongDisplay = { title: item.title };
+  const artist = item.artist ?? item.albumArtist;
+  if (artist) display.artist = artist;
+  if (item.album) display.album = item.album;
+  const cover = await findSongCover(file);
+  if (cover) display.coverPath = cover;
+  return display;
 }
 
 async function isFile(file: string): Promise<boolean> {

@@ -28,11 +28,16 @@ export class MediaProbe {
   }
 }
 
+/** Codecs of pictures attached to a file (cover art); other attachments are fonts and the like. */
+const PICTURE_CODECS = new Set(["mjpeg", "png", "bmp", "gif", "webp", "tiff"]);
+
 export function toProbedSource(info: ProbeInfo): ProbedSource {
   const video = info.streams.find((s) => s.kind === MediaStreamKind.Video);
+  const cover = info.streams.find((s) => s.kind === MediaStreamKind.Attachment && PICTURE_CODECS.has(s.codec ?? ""));
   return {
     container: info.container,
     durationMs: info.durationMs > 0 ? info.durationMs : undefined,
+    ...(cover ? { coverArt: { index: cover.index } } : {}),
     video: video
       ? {
           index: video.index,

@@ -5,6 +5,7 @@
  */
 import type { StreamPlan } from "../domain/stream-plan";
 import { buildErrorSlateArgs, buildOfflineSlateArgs, buildPlayoutArgs, type EncoderCapabilities, type OutputTarget } from "./ffmpeg";
+import { bundledFonts } from "./bundled-fonts";
 import type { MediaProbe } from "./media-probe";
 
 export interface PieceRequest {
@@ -47,6 +48,7 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
       preferredAudioLanguages: content.preferredAudioLanguages,
       preferredSubtitleLanguage: content.preferredSubtitleLanguage,
       subtitleMode: content.subtitleMode,
+      song: content.song ? { ...content.song, fonts: bundledFonts() } : undefined,
       realtime,
       output,
       ptsOffsetMs,

@@ -13,6 +13,7 @@ import { chooseAudioEncoder, chooseVideoEncoder } from "./encoder-choice";
 import { outputFrameRate } from "./frame-rate";
 import { globalArgs, inputFlags, lavfiInput, pacingArgs, seekArgs } from "./input-args";
 import { isQuickStart, muxerArgs } from "./output-muxer";
+import { songVisualSegments } from "./song-visual";
 import { selectAudioStream, selectSubtitleStream } from "./stream-selection";
 import { formatFfmpegDuration } from "./time-format";
 import type {
@@ -26,6 +27,9 @@ import type {
   ProbedVideoStream,
 } from "./types";
 import { buildVideoFilterChain, type VideoChainOptions } from "./video-filter-chain";
+
+/** Filters the song picture needs (all in any usual FFmpeg build with libfreetype). */
+const SONG_FILTERS = ["drawtext", "gblur", "overlay", "loop", "eq"] as const;
 
 export interface PlayoutCommand extends FFmpegCommand {
   /** `-c:v` actually used (after any hardware fallback). */
@@ -106,9 +110,26 @@ export function buildPlayoutArgs(
 
   let video: ProbedVideoStream;
   let videoInput: string;
+  const songSegments: string[] = [];
+  const songDrawable = request.song !== undefined && SONG_FILTERS.every((f) => caps.filters.has(f));
+  if (request.song && !source.video && !songDrawable) warnings.push(`FFmpeg lacks one of ${SONG_FILTERS.join(", ")}; song shown as a black frame`);
   if (source.video) {
     video = source.video;
     videoInput = `0:${source.video.index}`;
+  } else if (request.song && songDrawable) {
+    // The cover: an image file, else the picture inside the song (a second, unseeked input: a seek drops it).
+    let coverInput: string | undefined;
+    if (request.song.coverPath) {
+      inputs.push("-i", request.song.coverPath);
+      coverInput = `${nextInput++}:v:0`;
+    } else if (source.coverArt) {
+      inputs.push("-i", request.inputPath);
+      coverInput = `${nextInput++}:${source.coverArt.index}`;
+    }
+    const { width, height } = profile.resolution;
+    songSegments.push(...songVisualSegments(request.song, profile.resolution, frameRate, coverInput, "vsong"));
+    video = { index: 0, codec: "rawvideo", width, height, frameRate, scanKind: "Progressive" };
+    videoInput = "vsong";
   } else {
     const { width, height } = profile.resolution;
     inputs.push(...lavfiInput(`color=c=black:s=${width}x${height}:r=${frameRate}`));
@@ -138,7 +159,7 @@ export function buildPlayoutArgs(
     ...globalArgs(videoEncoder),
     ...inputs,
     "-filter_complex",
-    [...videoChain.segments, ...audioChain.segments].join(";"),
+    [...songSegments, ...videoChain.segments, ...audioChain.segments].join(";"),
     "-map",
     `[${videoChain.outputLabel}]`,
     "-map",

@@ -50,6 +50,8 @@ export interface ProbedSource {
   container?: string;
   durationMs?: number;
   video?: ProbedVideoStream;
+  /** A picture attached to the file (a song's embedded cover), by absolute stream index. */
+  coverArt?: { index: number };
   audio: ProbedAudioStream[];
   subtitles: ProbedSubtitleStream[];
 }
@@ -64,6 +66,17 @@ export interface Watermark {
   /** Margins as percentages of output width / height. */
   horizontalMarginPercent: number;
   verticalMarginPercent: number;
+}
+
+/** What a song shows instead of a black frame (see song-visual.ts). */
+export interface SongVisual {
+  title: string;
+  artist?: string;
+  album?: string;
+  /** A cover image file (album `cover.jpg`); else the file's embedded cover, else a generated background. */
+  coverPath?: string;
+  /** TrueType fonts shipped with the app. */
+  fonts: { regular: string; bold: string };
 }
 
 export interface MpegTsOutput {
@@ -112,6 +125,8 @@ export interface PlayRequest {
   preferredSubtitleLanguage?: string;
   subtitleMode: SubtitleMode;
   watermark?: Watermark;
+  /** A song: when the input has no video, its cover and text are drawn instead of a black frame. */
+  song?: SongVisual;
   /** Pace input reading at real time (`-readrate`, or `-re` on FFmpeg without it). */
   realtime: boolean;
   output: OutputTarget;
