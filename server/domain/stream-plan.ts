@@ -29,7 +29,7 @@ export type StreamContent =
   | { kind: "offline"; limitMs: number }
   | { kind: "error"; reason: string; limitMs: number };
 
-/** Title, artist and album of a song, and its cover image file when it has one beside it. */
+/** Title, artist and album of a song, and its cover image (a file of the artwork cache) when it has one. */
 export interface SongDisplay {
   title: string;
   artist?: string;

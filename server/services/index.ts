@@ -10,6 +10,7 @@ import { HealthCheckService } from "./health/health-check-service";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { FillerPresetService } from "./filler-preset-service";
 import { ArtworkService } from "./artwork-service";
+import { songCoverFromArtwork } from "./song-cover";
 import { GuideService, type GuideSettings } from "./guide-service";
 import { IptvTokenService } from "./iptv-token-service";
 import { LibraryService } from "./library-service";
@@ -131,6 +132,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   };
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
+  const artwork = new ArtworkService(db, deps.dataDir);
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
   const artwork = new ArtworkService(db, deps.dataDir);
@@ -165,7 +167,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     setupTransfer: new SetupTransferService(db, playouts, settings, clock),
     smartCollections,
     watermarks: new WatermarkService(db),
-    streamSources: new StreamSourceService(db, clock),
+    streamSources: new StreamSourceService(db, clock, songCoverFromArtwork(artwork)),
     streamSessions: new StreamSessionService(() => deps.streaming, db),
     streaming: deps.streaming,
   };

@@ -1,29 +1,14 @@
 /**
- * The cover image of a song for its stream picture: `cover`, `folder` or `front` (.jpg, .jpeg, .png,
- * .webp, any case) in the song's folder. Only this function knows where covers come from, so it can move
- * to the artwork cache without the stream changing; a song with none shows its embedded picture.
+ * The cover image of a song for its stream picture: the song's `Cover` artwork in the artwork cache (the
+ * scanner stores the album folder's `cover|folder|front` image there, else the picture embedded in the file).
+ * Only the cached file is ever handed to FFmpeg, never a path from elsewhere.
  */
-import { readdir } from "node:fs/promises";
-import path from "node:path";
+import { ArtworkKind } from "../domain/enums";
+import type { ArtworkService } from "./artwork-service";
 
-const NAMES = ["cover", "folder", "front"];
-const EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp"];
+/** The cached cover file of a song, or undefined when it has none. */
+export type SongCoverLookup = (songId: number) => Promise<string | undefined>;
 
-export async function findSongCover(songPath: string): Promise<string | undefined> {
-  const folder = path.dirname(songPath);
-  let entries;
-  try {
-    entries = await readdir(folder, { withFileTypes: true });
-  } catch {
-    return undefined;
-  }
-  const rank = (name: string) => {
-    const ext = path.extname(name).toLowerCase();
-    const stem = name.slice(0, name.length - ext.length).toLowerCase();
-    return EXTENSIONS.includes(ext) ? NAMES.indexOf(stem) : -1;
-  };
-  const found = entries
-    .filter((e) => e.isFile() && rank(e.name) >= 0)
-    .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
-  return found.length ? path.join(folder, found[0].name) : undefined;
+export function songCoverFromArtwork(artwork: ArtworkService): SongCoverLookup {
+  return async (songId) => (await artwork.fileFor(songId, ArtworkKind.Cover))?.file;
 }

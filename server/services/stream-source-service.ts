@@ -13,7 +13,7 @@ import type { FFmpegProfile } from "../domain/ffmpeg-profile";
 import type { SongDisplay, StreamChannel, StreamContent, StreamPlan } from "../domain/stream-plan";
 import { findNowPlaying } from "../playout/now-playing";
 import { DomainError } from "./domain-error";
-import { findSongCover } from "./song-cover";
+import type { SongCoverLookup } from "./song-cover";
 
 /** Nothing scheduled after a gap: slates are planned in pieces of this length. */
 export const OPEN_GAP_MS = 10 * 60_000;
@@ -22,6 +22,7 @@ export class StreamSourceService {
   constructor(
     private readonly db: Database,
     private readonly clock: () => number = Date.now,
+    private readonly songCover: SongCoverLookup = async () => undefined,
   ) {}
 
   /** The enabled channel with this number and its profile, or NotFound. */
@@ -44,6 +45,19 @@ export class StreamSourceService {
     return this.planAt(number, this.clock());
   }
 
+  /** Title, artist and album of a song, and its cached cover; undefined for anything that is not a song. */
+  private async songDisplay(repos: Repositories, mediaItemId: number): Promise<SongDisplay | undefined> {
+    const item = await repos.mediaItems.findById(mediaItemId);
+    if (!item || item.kind !== MediaItemKind.Song) return undefined;
+    const display: SongDisplay = { title: item.title };
+    const artist = item.artist ?? item.albumArtist;
+    if (artist) display.artist = artist;
+    if (item.album) display.album = item.album;
+    const cover = await this.songCover(mediaItemId);
+    if (cover) display.coverPath = cover;
+    return display;
+  }
+
   private async findChannel(repos: Repositories, number: string): Promise<Channel> {
     const channel = (await repos.channels.list()).find((c) => c.number === number);
     if (!channel || !channel.isEnabled) throw DomainError.notFound("Channel", number);
@@ -64,7 +78,7 @@ export class StreamSourceService {
       const path = item.externalPath ?? (item.mediaItemId !== null ? (await repos.mediaItems.versionsOf(item.mediaItemId))[0]?.path : undefined);
       if (path !== undefined) {
         if (!(await isFile(path))) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs };
-        const song = item.mediaItemId !== null ? await songDisplay(repos, item.mediaItemId, path) : undefined;
+        const song = item.mediaItemId !== null ? await this.songDisplay(repos, item.mediaItemId) : undefined;
         return {
           kind: "media",
           ...(song ? { song } : {}),
@@ -90,7 +104,7 @@ export class StreamSourceService {
     if (!filler) return { kind: "offline", limitMs };
     // Looped from a fixed epoch, so planning again later in the same gap continues where the last piece ended.
     const seekMs = at % filler.durationMs;
-    const song = await songDisplay(repos, filler.id, filler.path);
+    const song = await this.songDisplay(repos, filler.id);
     return {
       kind: "media",
       ...(song ? { song } : {}),
@@ -153,19 +167,6 @@ export function toBuilderProfile(p: ProfileEntity): FFmpegProfile {
     deinterlaceVideo: p.deinterlaceVideo,
     normalizeLoudness: p.normalizeLoudness,
   };
-}
-
-/** Title, artist and album of a song, and its cover; undefined for anything that is not a song. */
-async function songDisplay(repos: Repositories, mediaItemId: number, file: string): Promise<SongDisplay | undefined> {
-  const item = await repos.mediaItems.findById(mediaItemId);
-  if (!item || item.kind !== MediaItemKind.Song) return undefined;
-  const display: SongDisplay = { title: item.title };
-  const artist = item.artist ?? item.albumArtist;
-  if (artist) display.artist = artist;
-  if (item.album) display.album = item.album;
-  const cover = await findSongCover(file);
-  if (cover) display.coverPath = cover;
-  return display;
 }
 
 async function isFile(file: string): Promise<boolean> {

@@ -9,11 +9,12 @@ import type { SessionManager } from "../../server/streaming/session-manager";
 import { brightness, colorDistance, grabRgbFrame, meanColor, type RgbFrame } from "../support/frame-pixels";
 import { apiClient, type ApiClient } from "../support/http";
 import { scanAndWait } from "../support/library-scan";
-import { makeSong } from "../support/music-fixtures";
+import { makeImage, makeSong } from "../support/music-fixtures";
 import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
 import { ffmpegChildren } from "./support/stream-fixtures";
 
 const BLUE = [0x30, 0x60, 0xc0];
+const RED = [0xc0, 0x40, 0x30];
 const W = 320;
 const H = 180;
 let server: TestServer;
@@ -22,6 +23,7 @@ let folder: string;
 let profileId: number;
 let coveredSong: string;
 let plainSong: string;
+let folderCoverSong: string;
 let channelNumber = 70;
 
 /** A channel whose only programme, `file`, started `startedAgoMs` ago. */
@@ -48,11 +50,15 @@ beforeAll(async () => {
   plainSong = path.join(library, "The Testers", "Plain Album", "01 - Plain Song.mp3");
   makeSong(coveredSong, { seconds: 30, coverColor: "0x3060c0", tags: { title: "Blue Song", artist: "The Testers", album: "Blue Album", track: "1" } });
   makeSong(plainSong, { seconds: 30, tags: { title: "Plain Song", artist: "The Testers", album: "Plain Album", track: "1" } });
+  // An album folder's cover.jpg wins over the picture inside the file.
+  folderCoverSong = path.join(library, "The Testers", "Red Album", "01 - Red Song.mp3");
+  makeSong(folderCoverSong, { seconds: 30, coverColor: "0x3060c0", tags: { title: "Red Song", artist: "The Testers", album: "Red Album", track: "1" } });
+  makeImage(path.join(library, "The Testers", "Red Album", "cover.jpg"), "0xc04030");
   server = await startTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
   api = apiClient(server.url);
   const music = await api.post("/api/v1/libraries", { name: "Music", kind: "Music", paths: [library] });
   expect(music.status, music.text).toBe(201);
-  expect((await scanAndWait(api, music.json.id)).lastScanMessage).toMatch(/^2 probed/);
+  expect((await scanAndWait(api, music.json.id)).lastScanMessage).toMatch(/^3 probed/);
   const profile = await api.post("/api/v1/ffmpeg/profiles", {
     name: "Small",
     resolution: { width: W, height: H },
@@ -82,6 +88,13 @@ describe("a music channel (real server, real stream)", () => {
     expect(colorDistance(meanColor(frame, 0.12, 0.3, 0.33, 0.7), BLUE)).toBeLessThan(30);
     const corner = meanColor(frame, 0.9, 0.85, 1, 1);
     expect(corner[2]).toBeGreaterThan(corner[0] + 30);
+    await (server.services.streaming as SessionManager).stopChannel(number);
+  }, 90_000);
+
+  it("shows the album folder's cover image (from the artwork cache) over the embedded one", async () => {
+    const number = await channelPlaying(folderCoverSong, 2_000);
+    const frame = await grabFromChannel(number);
+    expect(colorDistance(meanColor(frame, 0.12, 0.3, 0.33, 0.7), RED)).toBeLessThan(30);
     await (server.services.streaming as SessionManager).stopChannel(number);
   }, 90_000);
 
