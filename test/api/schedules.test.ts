@@ -3,55 +3,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
 import { sqlAll, sqlInsert } from "../support/sqlite";
 import { type RawResponse } from "../support/http";
+import { seedScheduleTargets, unseededTargets } from "../support/schedule-targets";
 import { useTestServer } from "../support/test-server";
 
 const { server, api } = useTestServer();
 let dbFile: string;
 
-/** Targets every test can point schedule items at. */
-const t = {
-  collectionId: 0, smartCollectionId: 0, multiCollectionId: 0, playlistId: 0, showId: 0, seasonId: 0, artistId: 0, movieId: 0,
-  preRoll: 0, preRollPad: 0, midRollPad: 0, postRoll: 0, tail: 0, fallback: 0, watermarkA: 0, watermarkB: 0,
-};
-
 const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => sqlAll<T>(dbFile, query, params);
-
 const insert = (query: string, params: unknown[]) => sqlInsert(dbFile, query, params);
 
-const filler = (name: string, kind: string, mode: string | null) =>
-  insert("INSERT INTO filler_preset (name, kind, mode, collectionType, collectionId) VALUES (?, ?, ?, 'Collection', ?)", [name, kind, mode, t.collectionId]);
-
+const t = unseededTargets();
 beforeAll(async () => {
   dbFile = path.join(server.dataDir, DATABASE_FILE);
-  const now = Date.now();
-  const libraryId = await insert("INSERT INTO library (name, kind) VALUES ('Schedule library', 'Shows')", []);
-  const pathId = await insert("INSERT INTO library_path (libraryId, path) VALUES (?, '/media/schedule-test')", [libraryId]);
-  const item = (kind: string, title: string, parentId: number | null) =>
-    insert("INSERT INTO media_item (kind, libraryPathId, parentId, title, sortTitle, state, addedAt, updatedAt) VALUES (?, ?, ?, ?, ?, 'Normal', ?, ?)", [kind, pathId, parentId, title, title, now, now]);
-  t.showId = await item("Show", "Sched Show", null);
-  t.seasonId = await item("Season", "Sched Season", t.showId);
-  t.artistId = await item("Artist", "Sched Artist", null);
-  t.movieId = await item("Movie", "Sched Movie", null);
-  t.collectionId = (await api.post("/api/v1/collections", { name: "Schedule targets" })).json.id;
-  t.smartCollectionId = await insert("INSERT INTO smart_collection (name, query) VALUES ('Sched smart', 'type:movie')", []);
-  const multi = await api.post("/api/v1/collections/multi", { name: "Sched multi", items: [{ collectionId: t.collectionId, scheduleAsGroup: false, playbackOrder: "Shuffle" }] });
-  expect(multi.status, multi.text).toBe(201);
-  t.multiCollectionId = multi.json.id;
-  const groupId = (await api.post("/api/v1/playlists/groups", { name: "Sched group" })).json.id;
-  const playlist = await api.post("/api/v1/playlists", {
-    name: "Sched playlist", playlistGroupId: groupId,
-    items: [{ collectionType: "Collection", collectionId: t.collectionId, playbackOrder: "Chronological", playAll: false, includeInProgramGuide: true }],
-  });
-  expect(playlist.status, playlist.text).toBe(201);
-  t.playlistId = playlist.json.id;
-  t.preRoll = await filler("Pre", "PreRoll", "Count");
-  t.preRollPad = await filler("Pre pad", "PreRoll", "Pad");
-  t.midRollPad = await filler("Mid pad", "MidRoll", "Pad");
-  t.postRoll = await filler("Post", "PostRoll", "Duration");
-  t.tail = await filler("Tail", "Tail", null);
-  t.fallback = await filler("Fallback", "Fallback", null);
-  t.watermarkA = await insert("INSERT INTO watermark (name, imagePath) VALUES ('WA', 'a.png')", []);
-  t.watermarkB = await insert("INSERT INTO watermark (name, imagePath) VALUES ('WB', 'b.png')", []);
+  Object.assign(t, await seedScheduleTargets(server.services, dbFile));
 });
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChannelInput } from "../../server/services/channel-input";
-import { DomainError } from "../../server/services/domain-error";
+import { expectRefused, refusedFields } from "../support/refusals";
 import { useTestServices } from "../support/test-services";
 
 /**
@@ -15,21 +15,6 @@ const nextNumber = () => `${counter++}.1`;
 
 async function createChannel(input: ChannelInput = {}) {
   return (await services.channels.create({ name: "Test", number: nextNumber(), ...input })).channel;
-}
-
-/** Awaits a call the rules must refuse, and returns the fields it names. */
-async function refusedFields(call: Promise<unknown>): Promise<string[]> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, "the call should have been refused").toBeInstanceOf(DomainError);
-  expect((error as DomainError).kind).toBe("Validation");
-  return (error as DomainError).errors.map((e) => e.field);
-}
-
-async function expectRefused(call: Promise<unknown>, field: string) {
-  expect(await refusedFields(call)).toContain(field);
 }
 
 describe("creating a channel", () => {

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "../../server/services/domain-error";
 import type { PlayoutCreateInput } from "../../server/services/playout-input";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions } from "../support/sqlite";
+import { DEFINITION, EPISODE_MS } from "../iptv/fixture";
+import { refusal } from "../support/refusals";
 import { useTestServices } from "../support/test-services";
 
 /**
@@ -10,21 +11,9 @@ import { useTestServices } from "../support/test-services";
  * covers the REST mapping: status codes, Location, item pages, reset and now routes).
  */
 const NOW = Date.UTC(2030, 0, 1, 6, 10);
-const EPISODE_MS = 30 * 60_000;
 const fixture = useTestServices({ clock: () => NOW, playout: { daysToBuild: 1, timeZone: "UTC" } });
 const { services } = fixture;
 let media: SeededMedia;
-
-const DEFINITION = `
-content:
-  - collection: "Cartoons"
-    key: cartoons
-    order: chronological
-playout:
-  - count: 2
-    content: cartoons
-  - repeat: true
-`;
 
 beforeAll(async () => {
   media = await seedMedia(fixture.dataDir, "Toon");
@@ -36,17 +25,6 @@ beforeAll(async () => {
 let channelNumber = 100;
 const newChannel = async () => (await services.channels.create({ name: "Playout test", number: `${channelNumber++}.5` })).channel;
 const sequential = (channelId: number, extra: Partial<PlayoutCreateInput> = {}): PlayoutCreateInput => ({ channelId, kind: "Sequential", definition: DEFINITION, ...extra }) as PlayoutCreateInput;
-
-/** Awaits a call the rules must refuse, and returns its errors. */
-async function refusal(call: Promise<unknown>): Promise<DomainError["errors"]> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, "the call should have been refused").toBeInstanceOf(DomainError);
-  expect((error as DomainError).kind).toBe("Validation");
-  return (error as DomainError).errors;
-}
 
 describe("creating a playout", () => {
   it("runs a Reset build from the clock's now to the horizon, and the channel plays its first item at now", async () => {

@@ -1,51 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ScheduleItemInput } from "../../server/services/schedule-input";
-import { DomainError } from "../../server/services/domain-error";
+import { expectRefused, refusal } from "../support/refusals";
+import { seedScheduleTargets, unseededTargets } from "../support/schedule-targets";
 import { useTestServices } from "../support/test-services";
 
 /**
  * The schedule rules, on the services without HTTP (test/api/schedules.test.ts covers the REST
  * mapping: status codes, problem details, DTO shapes, 400s and 404s).
  */
-const { services, insert } = useTestServices();
+const fixture = useTestServices();
+const { services } = fixture;
 
-/** Targets every test can point schedule items at. */
-const t = {
-  collectionId: 0, smartCollectionId: 0, multiCollectionId: 0, playlistId: 0, showId: 0, seasonId: 0, artistId: 0, movieId: 0,
-  preRoll: 0, preRollPad: 0, midRollPad: 0, postRoll: 0, tail: 0, fallback: 0, watermarkA: 0, watermarkB: 0,
-};
-
-const filler = (name: string, kind: string, mode: string | null) =>
-  insert("INSERT INTO filler_preset (name, kind, mode, collectionType, collectionId) VALUES (?, ?, ?, 'Collection', ?)", [name, kind, mode, t.collectionId]);
-
+const t = unseededTargets();
 beforeAll(async () => {
-  const now = Date.now();
-  const libraryId = await insert("INSERT INTO library (name, kind) VALUES ('Schedule library', 'Shows')");
-  const pathId = await insert("INSERT INTO library_path (libraryId, path) VALUES (?, '/media/schedule-test')", [libraryId]);
-  const item = (kind: string, title: string, parentId: number | null) =>
-    insert("INSERT INTO media_item (kind, libraryPathId, parentId, title, sortTitle, state, addedAt, updatedAt) VALUES (?, ?, ?, ?, ?, 'Normal', ?, ?)", [kind, pathId, parentId, title, title, now, now]);
-  t.showId = await item("Show", "Sched Show", null);
-  t.seasonId = await item("Season", "Sched Season", t.showId);
-  t.artistId = await item("Artist", "Sched Artist", null);
-  t.movieId = await item("Movie", "Sched Movie", null);
-  t.collectionId = (await services.collections.create({ name: "Schedule targets" })).collection.id;
-  t.smartCollectionId = await insert("INSERT INTO smart_collection (name, query) VALUES ('Sched smart', 'type:movie')");
-  t.multiCollectionId = (await services.multiCollections.create({ name: "Sched multi", items: [{ collectionId: t.collectionId, scheduleAsGroup: false, playbackOrder: "Shuffle" }] } as never)).multiCollection.id;
-  const groupId = (await services.playlists.createGroup({ name: "Sched group" })).id;
-  t.playlistId = (
-    await services.playlists.create({
-      name: "Sched playlist", playlistGroupId: groupId,
-      items: [{ collectionType: "Collection", collectionId: t.collectionId, playbackOrder: "Chronological", playAll: false, includeInProgramGuide: true }],
-    } as never)
-  ).playlist.id;
-  t.preRoll = await filler("Pre", "PreRoll", "Count");
-  t.preRollPad = await filler("Pre pad", "PreRoll", "Pad");
-  t.midRollPad = await filler("Mid pad", "MidRoll", "Pad");
-  t.postRoll = await filler("Post", "PostRoll", "Duration");
-  t.tail = await filler("Tail", "Tail", null);
-  t.fallback = await filler("Fallback", "Fallback", null);
-  t.watermarkA = await insert("INSERT INTO watermark (name, imagePath) VALUES ('WA', 'a.png')");
-  t.watermarkB = await insert("INSERT INTO watermark (name, imagePath) VALUES ('WB', 'b.png')");
+  Object.assign(t, await seedScheduleTargets(fixture.services, fixture.dbFile));
 });
 
 let counter = 0;
@@ -57,21 +25,6 @@ const duration = (extra: Item = {}) => one({ playoutMode: "Duration", playoutDur
 const asInput = (item: Item) => item as unknown as ScheduleItemInput;
 
 const createSchedule = (input: Record<string, unknown> = {}) => services.schedules.create({ name: uniqueName(), ...input });
-
-/** Awaits a call the rules must refuse, and returns its errors. */
-async function refusal(call: Promise<unknown>): Promise<DomainError["errors"]> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, "the call should have been refused").toBeInstanceOf(DomainError);
-  expect((error as DomainError).kind).toBe("Validation");
-  return (error as DomainError).errors;
-}
-
-async function expectRefused(call: Promise<unknown>, field: string) {
-  expect((await refusal(call)).map((e) => e.field)).toContain(field);
-}
 
 describe("schedule rules", () => {
   it.each([
