@@ -28,7 +28,7 @@ export interface PieceCommand {
 export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilities, probe: MediaProbe): Promise<PieceCommand> {
   const { plan, durationMs, realtime, output, ptsOffsetMs } = request;
   const profile = plan.channel.profile;
-  const slate = { durationMs, realtime, output, ptsOffsetMs, channelName: plan.channel.name };
+  const slate = { durationMs, realtime, output, ptsOffsetMs, channelName: plan.channel.name, fontFile: bundledFonts().regular };
   const content = plan.content;
   if (content.kind === "offline") return { ...buildOfflineSlateArgs(profile, slate, caps), kind: "offline" };
   if (content.kind === "error") return errorSlate(content.reason);
@@ -64,7 +64,7 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
 }
 
 export function errorSlateCommand(plan: StreamPlan, reason: string, request: Omit<PieceRequest, "plan">, caps: EncoderCapabilities): PieceCommand {
-  const slate = { durationMs: request.durationMs, realtime: request.realtime, output: request.output, ptsOffsetMs: request.ptsOffsetMs, channelName: plan.channel.name };
+  const slate = { durationMs: request.durationMs, realtime: request.realtime, output: request.output, ptsOffsetMs: request.ptsOffsetMs, channelName: plan.channel.name, fontFile: bundledFonts().regular };
   return { ...buildErrorSlateArgs(plan.channel.profile, reason, slate, caps), kind: "error", reason };
 }
 
