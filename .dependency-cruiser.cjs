@@ -39,6 +39,13 @@ module.exports = {
       to: { path: "^server/api/(rest|graphql)/", pathNot: "^server/api/$1/" },
     },
     {
+      name: "graphql-loaders-in-one-place",
+      comment: "Every GraphQL DataLoader is made in server/api/graphql/loaders/ (created per request by createGraphqlLoaders); resolvers use ctx.loaders.",
+      severity: "error",
+      from: { pathNot: "^server/api/graphql/loaders/" },
+      to: { path: "^node_modules/dataloader/" },
+    },
+    {
       name: "services-know-no-transport",
       comment: "Services hold the domain rules for every transport: they never import server/http, server/api or server/iptv.",
       severity: "error",

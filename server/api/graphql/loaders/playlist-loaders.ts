@@ -10,6 +10,7 @@ export interface PlaylistLoaders {
   collectionById: DataLoader<number, Collection | undefined>;
   multiCollectionById: DataLoader<number, MultiCollection | undefined>;
   smartCollectionById: DataLoader<number, SmartCollection | undefined>;
+  collectionItemCount: DataLoader<number, number>;
 }
 
 function byId<T extends { id: number }>(fetch: (ids: readonly number[]) => Promise<T[]>): DataLoader<number, T | undefined> {
@@ -21,6 +22,10 @@ function byId<T extends { id: number }>(fetch: (ids: readonly number[]) => Promi
 
 export function createPlaylistLoaders(services: Services): PlaylistLoaders {
   return {
+    collectionItemCount: new DataLoader(async (ids) => {
+      const counts = new Map((await services.collections.list()).map((v) => [v.collection.id, v.itemCount]));
+      return ids.map((id) => counts.get(id) ?? 0);
+    }),
     multiCollectionItems: new DataLoader(async (ids) => {
       const members = await services.multiCollections.membersOf(ids);
       return ids.map((id) => members.filter((m) => m.multiCollectionId === id));

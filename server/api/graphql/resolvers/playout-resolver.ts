@@ -1,8 +1,6 @@
-import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Channel } from "../../../db/entities/channel";
 import type { Playout } from "../../../db/entities/playout";
-import type { Services } from "../../../services";
 import { toBuildSummaryDto, toNowPlayingDto, toPlayoutDto, toPlayoutItemDto, toPreviewItemDto } from "../../views/playout-view";
 import type { GraphqlContext } from "../context";
 import { PlayoutCreateInputType, PlayoutUpdateInputType } from "../inputs/playout-inputs";
@@ -15,25 +13,9 @@ import {
   PlayoutType,
 } from "../types/playout-types";
 
-
 // The GraphQL views are the REST DTOs (same mapping, same ISO dates); only the enums are typed.
 const toPlayoutType = (p: Playout) => toPlayoutDto(p) as PlayoutType;
 const toSummaryType = (b: Parameters<typeof toBuildSummaryDto>[0]) => toBuildSummaryDto(b) as PlayoutBuildSummaryType;
-
-/** One query for every channel's playout in a response, not one per channel (per request). */
-const playoutLoaders = new WeakMap<GraphqlContext, DataLoader<number, Playout | null>>();
-function playoutByChannel(ctx: GraphqlContext): DataLoader<number, Playout | null> {
-  let loader = playoutLoaders.get(ctx);
-  if (!loader) {
-    const services: Services = ctx.services;
-    loader = new DataLoader(async (channelIds) => {
-      const byChannel = new Map((await services.playouts.list()).map((p) => [p.channelId, p]));
-      return channelIds.map((id) => byChannel.get(id) ?? null);
-    });
-    playoutLoaders.set(ctx, loader);
-  }
-  return loader;
-}
 
 @Resolver(() => PlayoutType)
 export class PlayoutResolver {
@@ -123,7 +105,7 @@ export class PlayoutResolver {
 export class ChannelPlayoutResolver {
   @FieldResolver(() => PlayoutType, { nullable: true, description: "The channel's playout, if it has one." })
   async playout(@Root() channel: Channel, @Ctx() ctx: GraphqlContext): Promise<PlayoutType | null> {
-    const playout = await playoutByChannel(ctx).load(channel.id);
+    const playout = await ctx.loaders.playoutByChannel.load(channel.id);
     return playout ? toPlayoutType(playout) : null;
   }
 }
