@@ -1,8 +1,6 @@
 import { Arg, Ctx, Field, Float, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
-import type { SessionView } from "../../../services/stream-session-service";
+import { toSessionDto } from "../../views/session-view";
 import type { GraphqlContext } from "../context";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 @ObjectType("StreamSessionViewer", { description: "Someone watching a session." })
 export class StreamSessionViewerType {
@@ -76,23 +74,11 @@ export class StreamSessionType {
   lastAccess: string;
 }
 
-function toType(info: SessionView): StreamSessionType {
-  const piece = info.nowPlaying;
-  return {
-    ...info,
-    startedAt: iso(info.startedAt),
-    viewerList: info.viewerList.map((v) => ({ ...v, since: iso(v.since), lastSeen: iso(v.lastSeen) })),
-    nowPlaying: piece && { kind: piece.kind, title: piece.title, offsetSeconds: Math.floor(piece.offsetMs / 1000), durationSeconds: Math.round(piece.durationMs / 1000) },
-    transcodedUntil: info.transcodedUntil === null ? null : iso(info.transcodedUntil),
-    lastAccess: iso(info.lastAccess),
-  };
-}
-
 @Resolver(() => StreamSessionType)
 export class SessionResolver {
   @Query(() => [StreamSessionType], { description: "The channels being streamed now." })
   async sessions(@Ctx() ctx: GraphqlContext): Promise<StreamSessionType[]> {
-    return (await ctx.services.streamSessions.list()).map(toType);
+    return (await ctx.services.streamSessions.list()).map(toSessionDto);
   }
 
   @Mutation(() => Boolean, { description: "Stops the channel's streaming at once; NOT_FOUND when nothing streams it." })
