@@ -134,7 +134,6 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
-  const artwork = new ArtworkService(db, deps.dataDir);
   return {
     artwork,
     backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock),
