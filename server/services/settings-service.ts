@@ -11,6 +11,8 @@ const EDITABLE = {
   playoutDaysToBuild: { key: "Playout:DaysToBuild", live: true },
   guideDaysToBuild: { key: "Guide:DaysToBuild", live: true },
   hdhomerunTunerCount: { key: "HDHomeRun:TunerCount", live: true },
+  backupIntervalHours: { key: "Backup:IntervalHours", live: true },
+  backupKeep: { key: "Backup:Keep", live: true },
   ffmpegPath: { key: "FFmpeg:Path", live: false },
   ffprobePath: { key: "FFmpeg:ProbePath", live: false },
   writeKey: { key: "Api:WriteKey", live: false },
@@ -28,6 +30,10 @@ export interface SettingsView {
   playoutDaysToBuild: number;
   guideDaysToBuild: number;
   hdhomerunTunerCount: number;
+  /** Hours between scheduled backups (0: off). */
+  backupIntervalHours: number;
+  /** Backups kept. */
+  backupKeep: number;
   ffmpegPath: string | null;
   ffprobePath: string | null;
   writeKeySet: boolean;
@@ -66,6 +72,8 @@ export class SettingsService {
       playoutDaysToBuild: c.playout.daysToBuild,
       guideDaysToBuild: c.guide.daysToBuild,
       hdhomerunTunerCount: c.hdhomerun.tunerCount,
+      backupIntervalHours: c.backup.intervalHours,
+      backupKeep: c.backup.keep,
       ffmpegPath: c.ffmpeg.path ?? null,
       ffprobePath: c.ffmpeg.probePath ?? null,
       writeKeySet: Boolean(c.api.writeKey),
@@ -134,6 +142,8 @@ export class SettingsService {
     else if (field === "playoutDaysToBuild") c.playout.daysToBuild = value as number;
     else if (field === "guideDaysToBuild") c.guide.daysToBuild = value as number;
     else if (field === "hdhomerunTunerCount") c.hdhomerun.tunerCount = value as number;
+    else if (field === "backupIntervalHours") c.backup.intervalHours = value as number;
+    else if (field === "backupKeep") c.backup.keep = value as number;
   }
 
   private fromEnvironment(key: string): boolean {

@@ -12,6 +12,16 @@ export interface SettingsDto {
   guideDaysToBuild: number;
   /** @isInt */
   hdhomerunTunerCount: number;
+  /**
+   * Backup:IntervalHours (0: no scheduled backups).
+   * @isInt
+   */
+  backupIntervalHours: number;
+  /**
+   * Backup:Keep.
+   * @isInt
+   */
+  backupKeep: number;
   ffmpegPath: string | null;
   ffprobePath: string | null;
   writeKeySet: boolean;

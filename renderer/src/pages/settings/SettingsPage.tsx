@@ -6,11 +6,13 @@ import { ServerMessage } from "../../components/ServerMessage";
 import { SettingsDocument, UpdateSettingsDocument, type SettingsFieldsFragment, type SettingsInput } from "../../graphql/generated";
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { BackupsCard } from "./BackupsCard";
 import { FFmpegInfoCard } from "./FFmpegInfoCard";
 import { IptvTokenCard } from "./IptvTokenCard";
+import { SetupTransferCard } from "./SetupTransferCard";
 
 type Editable = Pick<SettingsFieldsFragment, "timeZone" | "playoutDaysToBuild" | "guideDaysToBuild" | "hdhomerunTunerCount"> & { ffmpegPath: string; ffprobePath: string };
-const FIELDS = ["timeZone", "playoutDaysToBuild", "guideDaysToBuild", "hdhomerunTunerCount", "ffmpegPath", "ffprobePath", "writeKey", "iptvTokenKey"];
+const FIELDS = ["timeZone", "playoutDaysToBuild", "guideDaysToBuild", "hdhomerunTunerCount", "ffmpegPath", "ffprobePath", "writeKey", "iptvTokenKey", "backupIntervalHours", "backupKeep"];
 
 function editable(s: SettingsFieldsFragment): Editable {
   return { timeZone: s.timeZone, playoutDaysToBuild: s.playoutDaysToBuild, guideDaysToBuild: s.guideDaysToBuild, hdhomerunTunerCount: s.hdhomerunTunerCount, ffmpegPath: s.ffmpegPath ?? "", ffprobePath: s.ffprobePath ?? "" };
@@ -124,6 +126,8 @@ export default function SettingsPage() {
           <IptvTokenCard enabled={settings.iptvTokenKeySet} />
         </Stack>
       </Card>
+      <BackupsCard intervalHours={settings.backupIntervalHours} keep={settings.backupKeep} onSave={save} errors={errors?.fields} />
+      <SetupTransferCard />
       <FFmpegInfoCard />
     </Stack>
   );

@@ -15,6 +15,12 @@ export class SettingsInput implements SettingsChange {
   @Field(() => Int, { nullable: true })
   hdhomerunTunerCount?: number | null;
 
+  @Field(() => Int, { nullable: true })
+  backupIntervalHours?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  backupKeep?: number | null;
+
   @Field(() => String, { nullable: true })
   ffmpegPath?: string | null;
 

@@ -14,6 +14,12 @@ export class SettingsType {
   @Field(() => Int, { description: "HDHomeRun:TunerCount" })
   hdhomerunTunerCount: number;
 
+  @Field(() => Int, { description: "Backup:IntervalHours (0: no scheduled backups)" })
+  backupIntervalHours: number;
+
+  @Field(() => Int, { description: "Backup:Keep" })
+  backupKeep: number;
+
   @Field(() => String, { nullable: true, description: "FFmpeg:Path; null when found on PATH or bundled." })
   ffmpegPath: string | null;
 

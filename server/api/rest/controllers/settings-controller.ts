@@ -13,6 +13,10 @@ export interface SettingsUpdateRequest {
   guideDaysToBuild?: number | null;
   /** @isInt */
   hdhomerunTunerCount?: number | null;
+  /** @isInt */
+  backupIntervalHours?: number | null;
+  /** @isInt */
+  backupKeep?: number | null;
   ffmpegPath?: string | null;
   ffprobePath?: string | null;
   /** Api:WriteKey (applies after a restart). */
