@@ -1,4 +1,5 @@
 import http from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
 import { locateFFmpeg } from "./config/ffmpeg-binaries";
@@ -8,7 +9,9 @@ import { SessionManager } from "./streaming/session-manager";
 import { SsdpResponder } from "./iptv/ssdp-responder";
 import type { AppConfig } from "./config/app-config";
 import { Database } from "./db/database";
-import type { Logger } from "./logging/logger";
+import { createLogger, type Logger } from "./logging/logger";
+import { LogStore } from "./logging/log-store";
+import { redactingLogger } from "./logging/redacting-logger";
 import { BackupJob } from "./jobs/backup-job";
 import { PlayoutRebuildJob } from "./jobs/playout-rebuild-job";
 import { lockDataFolder } from "./db/data-folder-lock";
@@ -24,11 +27,15 @@ export interface RunningServer {
   port: number;
   services: Services;
   scans: ScanCoordinator;
+  /** The server's logger (secrets redacted; also kept for the Logs page and in `<data>/logs/airwave.log`). */
+  log: Logger;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
 
 const DRAIN_TIMEOUT_MS = 10_000;
+/** Where the server keeps its own log files, under the data folder. */
+export const LOGS_FOLDER = "logs";
 
 /** Guide settings read from the config object on every use, so Settings changes apply without a restart. */
 function liveGuideSettings(config: AppConfig): GuideSettings {
@@ -45,7 +52,9 @@ function liveGuideSettings(config: AppConfig): GuideSettings {
   };
 }
 
-export async function startServer(config: AppConfig, log: Logger): Promise<RunningServer> {
+export async function startServer(config: AppConfig, outerLog: Logger): Promise<RunningServer> {
+  const logStore = new LogStore(path.join(config.dataDir, LOGS_FOLDER));
+  const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => [config.api.writeKey, config.jwt.issuerSigningKey]);
   const binaries = locateFFmpeg(config.ffmpeg);
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
   const db = await Database.open(config.dataDir);
@@ -74,7 +83,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     metrics,
   });
   streaming.start();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics });
   let shuttingDown = false;
   let app;
   try {
@@ -82,6 +91,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
     app = await createApp({ config, services, log, metrics, stopping: () => shuttingDown });
   } catch (error) {
     await db.close();
+    await logStore.close();
     throw error;
   }
   const server = http.createServer(app.app);
@@ -100,6 +110,7 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
   } catch (error) {
     await app.stop();
     await db.close();
+    await logStore.close();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
@@ -132,9 +143,10 @@ export async function startServer(config: AppConfig, log: Logger): Promise<Runni
       await app.stop();
       await db.close();
       unlock();
+      await logStore.close();
     })());
 
-  return { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, services, scans, close };
+  return { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, services, scans, log, close };
 }
 
 /** SSDP discovery when `HDHomeRun:Ssdp` is on and the HDHomeRun routes can be reached (no token, or allowed without). */

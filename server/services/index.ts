@@ -7,6 +7,8 @@ import { CollectionService } from "./collection-service";
 import type { MetricsPort } from "../metrics/metrics-port";
 import type { FFmpegInfoSource, FFmpegTrialRunner } from "../domain/ffmpeg-info";
 import { HealthCheckService } from "./health/health-check-service";
+import type { LogSource } from "../domain/log-line";
+import { LogService } from "./log-service";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { FillerPresetService } from "./filler-preset-service";
 import { ArtworkService } from "./artwork-service";
@@ -58,6 +60,7 @@ export interface Services {
   ffmpegTrials?: FFmpegTrialRunner;
   fillerPresets: FillerPresetService;
   health: HealthCheckService;
+  logs: LogService;
   guide: GuideService;
   iptvTokens: IptvTokenService;
   libraries: LibraryService;
@@ -89,6 +92,8 @@ export interface ServiceDependencies {
   scans: ScanLauncher;
   ffmpegInfo?: FFmpegInfoSource;
   ffmpegTrials?: FFmpegTrialRunner;
+  /** The server's log (the Logs page); absent in service tests. */
+  logs?: LogSource;
   playout?: PlayoutSettings;
   /** `JWT:IssuerSigningKey`: when set, /iptv/ routes need a token. */
   jwtSigningKey?: string;
@@ -147,6 +152,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     fillerPresets: new FillerPresetService(db),
     guide,
     health: new HealthCheckService({ db, dataDir: deps.dataDir, config: deps.config ?? { server: { host: "127.0.0.1", port: 0, trustProxy: false }, api: { legacyDeprecation: new Date(0), legacySunset: new Date(0) } }, guide, ffmpegInfo: deps.ffmpegInfo, trials: deps.ffmpegTrials, clock }),
+    logs: new LogService(deps.logs),
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
     libraries: new LibraryService(db, deps.scans),
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),

@@ -18,11 +18,12 @@ import { PlayoutPreviewItemResolver } from "./resolvers/playout-preview-item-res
 import { ChannelPlayoutResolver, PlayoutResolver } from "./resolvers/playout-resolver";
 import { ScheduleItemResolver, ScheduleResolver } from "./resolvers/schedule-resolver";
 import { HealthResolver } from "./resolvers/health-resolver";
+import { LogResolver } from "./resolvers/log-resolver";
 import { SessionResolver } from "./resolvers/session-resolver";
 import { SettingsResolver } from "./resolvers/settings-resolver";
 import { WatermarkResolver } from "./resolvers/watermark-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver, LogResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

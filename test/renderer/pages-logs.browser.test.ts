@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { choose, screenshot, useBrowserPage } from "../support/browser";
+import { useTempDir, useTestServer } from "../support/test-server";
+
+const KEY = "log-page-secret-key-0123456789";
+
+describe("the logs page in a real browser", () => {
+  const { server, api } = useTestServer({ env: { Logging__Level: "info", Api__WriteKey: KEY }, headers: { "x-api-key": KEY } });
+  const media = useTempDir("airwave-logs-page-");
+  const tab = useBrowserPage();
+
+  it("shows the line a request caused, newest first, filters by level and text, follows new lines, and never shows the key", { timeout: 60_000 }, async () => {
+    const { page } = tab;
+    const library = await api.post("/api/v1/libraries", { name: "Logged", kind: "Movies", paths: [media.path] });
+    expect(library.status, library.text).toBe(201);
+    const scan = await api.post(`/api/v1/libraries/${library.json.id}/scan`, {});
+    expect(scan.status, scan.text).toBeLessThan(300);
+    // A careless line: the key in the message, in a field, and a token in a URL.
+    server.log.warn(`client sent ${KEY} by mistake`, { header: `X-Api-Key: ${KEY}`, apiKey: KEY });
+    server.log.info("GET /iptv/channel/1.ts?access_token=eyJhbGciOi.payload.signature");
+
+    await page.goto(new URL("/logs", server.url).href);
+    const lines = page.getByRole("list", { name: "Log lines" });
+    await expect.poll(() => lines.innerText()).toContain(`scan started libraryId=${library.json.id} force=false`);
+    const text = await lines.innerText();
+    expect(text).not.toContain(KEY);
+    expect(text).toContain("client sent [redacted] by mistake");
+    expect(text).toContain("access_token=[redacted]");
+    expect(text).not.toContain("eyJhbGciOi");
+    // Newest first: the token line was logged last.
+    expect(await lines.getByRole("listitem").first().innerText()).toContain("access_token=[redacted]");
+    await screenshot(page, "page-logs");
+
+    await choose(page, page.locator("body"), "Lowest level", "warn");
+    await expect.poll(() => lines.innerText()).not.toContain("scan started");
+    expect(await lines.innerText()).toContain("by mistake");
+
+    await choose(page, page.locator("body"), "Lowest level", "debug");
+    await page.getByLabel("Containing").fill("SCAN STARTED");
+    await expect.poll(() => lines.getByRole("listitem").count()).toBe(1);
+
+    // Follow: a line logged now shows up without a reload.
+    await page.getByLabel("Containing").fill("");
+    server.log.info("scan started by the follow check");
+    await expect.poll(() => lines.getByRole("listitem").first().innerText(), { timeout: 10_000 }).toContain("by the follow check");
+
+    const file = await api.get("/api/v1/logs/files/current");
+    expect(file.status).toBe(200);
+    expect(file.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(file.text).toContain("scan started");
+    expect(file.text).toContain("client sent [redacted] by mistake");
+    expect(file.text).not.toContain(KEY);
+    expect((await api.get("/api/v1/logs/files/previous")).status).toBe(404);
+    expect(tab.pageErrors).toEqual([]);
+  });
+});
