@@ -12,6 +12,7 @@ import { rawRequest } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions, databaseFile, sqlAll } from "../support/sqlite";
 import { useTestServer } from "../support/test-server";
+import { ageFiles } from "../support/wait";
 import { xmllint, xmltvUtc } from "./fixture";
 
 const MIN = 60_000;
@@ -186,19 +187,20 @@ describe("XMLTV programmes from real playouts", () => {
 
 describe("per-channel fragment cache", () => {
   const file = (channel: any, part: "channel" | "programmes") => path.join(server.dataDir, "cache", "guide", `channel-${channel.id}.${part}.xml`);
+  const files = () => [file(toonChannel, "channel"), file(toonChannel, "programmes"), file(filmChannel, "channel"), file(filmChannel, "programmes")];
   const mtimes = () => ({
     toonChannel: fs.statSync(file(toonChannel, "channel")).mtimeMs,
     toonProgrammes: fs.statSync(file(toonChannel, "programmes")).mtimeMs,
     filmChannel: fs.statSync(file(filmChannel, "channel")).mtimeMs,
     filmProgrammes: fs.statSync(file(filmChannel, "programmes")).mtimeMs,
   });
-  const pause = () => new Promise((r) => setTimeout(r, 25));
+  // Ages the fragments first, so a rewrite shows as a newer mtime however fast it comes.
+  const agedMtimes = () => (ageFiles(files()), mtimes());
 
   it("an unchanged guide is served from the cache without rewriting a fragment", async () => {
     await get("/iptv/xmltv.xml");
-    const before = mtimes();
+    const before = agedMtimes();
     const builds = server.services.guide.fragmentBuildCount;
-    await pause();
     const again = await get("/iptv/xmltv.xml");
     expect(again.status).toBe(200);
     expect(mtimes()).toEqual(before);
@@ -206,8 +208,7 @@ describe("per-channel fragment cache", () => {
   });
 
   it("renaming one channel rewrites only that channel's fragment", async () => {
-    const before = mtimes();
-    await pause();
+    const before = agedMtimes();
     expect((await api.patch(`/api/v1/channels/${toonChannel.id}`, { name: "Toon Channel HD" })).status).toBe(200);
     const xml = (await get("/iptv/xmltv.xml")).text;
     expect(xml).toContain("<display-name>4 Toon Channel HD</display-name>");
@@ -218,8 +219,7 @@ describe("per-channel fragment cache", () => {
   });
 
   it("a metadata change of one channel's media rewrites only that channel's fragment", async () => {
-    const before = mtimes();
-    await pause();
+    const before = agedMtimes();
     await sql(`UPDATE media_item SET plot = 'A film, remastered.', updatedAt = ? WHERE id = ?`, [Date.now(), film.movieIds[0]]);
     const xml = (await get("/iptv/xmltv.xml")).text;
     expect(xml).toContain('<desc lang="en">A film, remastered.</desc>');
@@ -230,8 +230,7 @@ describe("per-channel fragment cache", () => {
   });
 
   it("a playout build of one channel rewrites only that channel's fragment", async () => {
-    const before = mtimes();
-    await pause();
+    const before = agedMtimes();
     expect((await api.post(`/api/v1/channels/${filmChannel.id}/playout/reset`)).status).toBe(200);
     await get("/iptv/xmltv.xml");
     const after = mtimes();

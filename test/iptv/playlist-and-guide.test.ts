@@ -7,6 +7,7 @@ import { channelGuideId, compactUniqueId, isValidHdhrDeviceId } from "../../serv
 import { rawRequest } from "../support/http";
 import { databaseFile, sqlAll } from "../support/sqlite";
 import { DTD, startIptvFixture, stopIptvFixture, xmllint, xmltvUtc, type IptvFixture } from "./fixture";
+import { ageFiles } from "../support/wait";
 
 let f: IptvFixture;
 beforeAll(async () => {
@@ -165,8 +166,9 @@ describe("/iptv/xmltv.xml", () => {
     await get("/iptv/xmltv.xml");
     const own = guideFile(f.cartoons, "programmes");
     const mirrorFile = guideFile(f.mirror, "programmes");
+    // Aged first, so a rewrite shows as a newer mtime however fast it comes.
+    ageFiles([own, guideFile(f.cartoons, "channel"), mirrorFile]);
     const before = { own: fs.statSync(own).mtimeMs, ownChannel: fs.statSync(guideFile(f.cartoons, "channel")).mtimeMs, mirror: fs.statSync(mirrorFile).mtimeMs, builds: f.server.services.guide.fragmentBuildCount };
-    await new Promise((r) => setTimeout(r, 30));
 
     const second = await get("/iptv/xmltv.xml");
     expect(second.status).toBe(200);
@@ -184,8 +186,8 @@ describe("/iptv/xmltv.xml", () => {
     expect(xmllint(third.text).ok).toBe(true);
 
     // A playout build moves lastBuildAt: the channel and its mirror are rebuilt.
+    ageFiles([own, mirrorFile]);
     const afterRename = { own: fs.statSync(own).mtimeMs, mirror: fs.statSync(mirrorFile).mtimeMs };
-    await new Promise((r) => setTimeout(r, 30));
     expect((await f.api.post(`/api/v1/channels/${f.cartoons.id}/playout/reset`)).status).toBe(200);
     await get("/iptv/xmltv.xml");
     expect(fs.statSync(own).mtimeMs).toBeGreaterThan(afterRename.own);

@@ -1,7 +1,8 @@
 import dgram from "node:dgram";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchingTargets, notifyMessage, parseSearch, searchResponse } from "../../server/guide/ssdp-messages";
-import { addressFor } from "../../server/iptv/ssdp-responder";
+import { addressFor, SsdpResponder } from "../../server/iptv/ssdp-responder";
+import { createLogger } from "../../server/logging/logger";
 import { apiClient } from "../support/http";
 import { startTestServer, useTestServer } from "../support/test-server";
 
@@ -15,16 +16,31 @@ async function freeUdpPort(): Promise<number> {
 
 const search = (st: string, extra = "") => `M-SEARCH * HTTP/1.1\r\nHOST: 239.255.255.250:1900\r\nMAN: "ssdp:discover"\r\nMX: 1\r\nST: ${st}\r\n${extra}\r\n`;
 
-/** Sends one datagram to the responder and collects every answer for `waitMs`. */
-async function ask(port: number, message: string | Buffer, waitMs = 900): Promise<string[]> {
+/**
+ * Sends the datagrams in order from one socket and collects the answers until `done(answers)` holds;
+ * throws when it does not within `timeoutMs`.
+ */
+async function collect(port: number, messages: Array<string | Buffer>, done: (answers: string[]) => boolean, timeoutMs = 5000): Promise<string[]> {
   const socket = dgram.createSocket("udp4");
   const answers: string[] = [];
-  socket.on("message", (m) => answers.push(m.toString("utf8")));
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", () => resolve()));
-  await new Promise<void>((resolve, reject) => socket.send(message, port, "127.0.0.1", (error) => (error ? reject(error) : resolve())));
-  await new Promise((resolve) => setTimeout(resolve, waitMs));
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return answers;
+  try {
+    const finished = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no complete answer within ${timeoutMs} ms; got ${JSON.stringify(answers)}`)), timeoutMs);
+      socket.on("message", (m) => {
+        answers.push(m.toString("utf8"));
+        if (done(answers)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", () => resolve()));
+    for (const message of messages) await new Promise<void>((resolve, reject) => socket.send(message, port, "127.0.0.1", (error) => (error ? reject(error) : resolve())));
+    await finished;
+    return answers;
+  } finally {
+    await new Promise<void>((resolve) => socket.close(() => resolve()));
+  }
 }
 
 const header = (answer: string, name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(answer)?.[1]?.trim();
@@ -70,9 +86,8 @@ describe("SSDP discovery of the running server", () => {
   const { server } = useTestServer({ env: () => ({ HDHomeRun__Ssdp: "true", HDHomeRun__SsdpPort: String(port) }) });
 
   it("answers ssdp:all with the three targets; LOCATION serves device.xml whose UDN is the USN's uuid", async () => {
-    const answers = await ask(port, search("ssdp:all"));
+    const answers = await collect(port, [search("ssdp:all")], (got) => got.length === 3);
     const targets = answers.map((a) => header(a, "ST")!);
-    expect(targets).toHaveLength(3);
     expect(targets).toEqual(expect.arrayContaining(["upnp:rootdevice", "urn:schemas-upnp-org:device:MediaServer:1", expect.stringMatching(/^uuid:[0-9a-f-]{36}$/)]));
     const location = header(answers[0], "LOCATION")!;
     expect(location).toBe(`http://127.0.0.1:${new URL(server.url).port}/device.xml`);
@@ -82,12 +97,34 @@ describe("SSDP discovery of the running server", () => {
     for (const answer of answers) expect(header(answer, "USN")).toMatch(new RegExp(`^uuid:${uuid}`));
   });
 
-  it("stays silent for other targets and junk, and keeps answering after it", async () => {
-    expect(await ask(port, search("urn:schemas-upnp-org:device:Printer:1"), 600)).toEqual([]);
-    expect(await ask(port, Buffer.from([0, 1, 2, 255, 254]), 300)).toEqual([]);
-    expect(await ask(port, Buffer.alloc(20_000, 65), 300)).toEqual([]);
-    const answers = await ask(port, search("upnp:rootdevice"));
+  it("keeps answering after junk", async () => {
+    const answers = await collect(port, [search("urn:schemas-upnp-org:device:Printer:1"), Buffer.from([0, 1, 2, 255, 254]), Buffer.alloc(20_000, 65), search("upnp:rootdevice")], (got) => got.length > 0);
     expect(answers.map((a) => header(a, "ST"))).toEqual(["upnp:rootdevice"]);
+  });
+});
+
+describe("the SSDP responder without reply jitter", () => {
+  // With random() = 0 every reply goes out at once, in the order the searches came: the answer to a
+  // search sent last proves the responder has dealt with everything sent before it.
+  let port: number;
+  let responder: SsdpResponder;
+  beforeAll(async () => {
+    port = await freeUdpPort();
+    responder = new SsdpResponder({ port, httpPort: 1234, uuid: "0f0e0d0c-0b0a-4908-8706-050403020100", log: createLogger("error", () => undefined), random: () => 0 });
+    await responder.start();
+  });
+  afterAll(() => responder.stop());
+  const isLast = (answer: string) => header(answer, "ST") === "upnp:rootdevice";
+
+  it("stays silent for other targets and junk, answering the next search", async () => {
+    const answers = await collect(port, [search("urn:schemas-upnp-org:device:Printer:1"), Buffer.from([0, 1, 2, 255, 254]), Buffer.alloc(20_000, 65), search("upnp:rootdevice")], (got) => got.some(isLast));
+    expect(answers.map((a) => header(a, "ST"))).toEqual(["upnp:rootdevice"]);
+  });
+
+  it("answers ssdp:all with exactly the three targets", async () => {
+    const answers = await collect(port, [search("ssdp:all"), search("upnp:rootdevice")], (got) => got.filter(isLast).length === 2);
+    expect(answers.slice(0, 3).map((a) => header(a, "ST"))).toEqual(expect.arrayContaining(["upnp:rootdevice", "urn:schemas-upnp-org:device:MediaServer:1", "uuid:0f0e0d0c-0b0a-4908-8706-050403020100"]));
+    expect(answers).toHaveLength(4);
   });
 });
 
@@ -96,7 +133,13 @@ describe("SSDP is off by default", () => {
     const port = await freeUdpPort();
     const server = await startTestServer({ env: { HDHomeRun__SsdpPort: String(port) } });
     try {
-      expect(await ask(port, search("ssdp:all"), 600)).toEqual([]);
+      // Nothing bound to the port: the kernel's "port unreachable" comes back as an error on a connected socket.
+      const socket = dgram.createSocket("udp4");
+      const refused = new Promise<NodeJS.ErrnoException>((resolve) => socket.once("error", resolve));
+      await new Promise<void>((resolve) => socket.connect(port, "127.0.0.1", () => resolve()));
+      socket.send(search("ssdp:all"));
+      expect((await refused).code).toBe("ECONNREFUSED");
+      socket.close();
     } finally {
       await server.stop();
       server.removeDataDir();
