@@ -1,11 +1,12 @@
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { nodeLauncher } from "../../electron/supervisor/node-launcher";
 import { ServerLog } from "../../electron/supervisor/server-log";
 import { ServerSupervisor, type CrashReport, type ProcessLauncher, type ReadyMessage, type SupervisorState } from "../../electron/supervisor/server-supervisor";
 import { makeTempDir } from "../support/test-server";
+import { waitFor } from "../support/wait";
 
 const DIST = path.resolve(__dirname, "../../dist");
 const MAIN = path.join(DIST, "server/main.js");
@@ -31,9 +32,10 @@ function alive(pid: number | undefined): boolean {
 }
 
 async function gone(pid: number | undefined, withinMs = 3_000): Promise<boolean> {
-  const until = Date.now() + withinMs;
-  while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
-  return !alive(pid);
+  return waitFor(() => !alive(pid), `process ${pid} to end`, { timeoutMs: withinMs, intervalMs: 25 }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Records every child a launcher starts, so the tests can check pids and clean up. */
@@ -73,14 +75,8 @@ function supervise(options: ConstructorParameters<typeof ServerSupervisor>[0]): 
 const once = <T>(emitter: ServerSupervisor, event: string) => new Promise<T>((resolve) => emitter.once(event, resolve));
 
 async function logText(log: ServerLog, expected: RegExp): Promise<string> {
-  const until = Date.now() + 3_000;
-  let text = "";
-  while (Date.now() < until) {
-    text = fs.readFileSync(log.path, "utf8");
-    if (expected.test(text)) break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return text;
+  const read = () => fs.readFileSync(log.path, "utf8");
+  return waitFor(() => expected.test(read()) && read(), `the log to match ${expected}`, { timeoutMs: 3_000, intervalMs: 25 }).catch(() => read());
 }
 
 describe("the Electron shell's server supervisor (plain Node, real forked server)", () => {
@@ -141,8 +137,8 @@ describe("the Electron shell's server supervisor (plain Node, real forked server
   it("stop kills a server that ignores SIGTERM once the stop timeout passes", async () => {
     const launch = scriptLauncher('process.on("SIGTERM", () => {}); process.send({ type: "ready", port: 1, url: "http://localhost:1" }); setInterval(() => {}, 1000);\n');
     const supervisor = supervise({ launch, readyTimeoutMs: 5_000, stopTimeoutMs: 400 });
+    // The child installs its SIGTERM handler before it reports ready, so it is in place once start() resolves.
     await supervisor.start();
-    await new Promise((r) => setTimeout(r, 100)); // let the child install its SIGTERM handler
     const began = Date.now();
     await supervisor.stop();
     expect(Date.now() - began).toBeGreaterThanOrEqual(380);
@@ -152,14 +148,22 @@ describe("the Electron shell's server supervisor (plain Node, real forked server
 
   it("a stop during the restart back-off cancels the restart", async () => {
     const launch = scriptLauncher('process.send({ type: "ready", port: 1, url: "http://localhost:1" }); setTimeout(() => process.exit(2), 50);\n');
-    const supervisor = supervise({ launch, readyTimeoutMs: 5_000, backoffMs: 300 });
-    const crashed = once<CrashReport>(supervisor, "crash");
-    await supervisor.start();
-    expect((await crashed).code).toBe(2);
-    await supervisor.stop();
-    await new Promise((r) => setTimeout(r, 500));
-    expect(launch.pids).toHaveLength(1);
-    expect(supervisor.state).toBe("stopped");
+    // A fake clock for the supervisor's timers: the restart it would schedule can be run at once.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const supervisor = supervise({ launch, readyTimeoutMs: 5_000, backoffMs: 300 });
+      const crashed = once<CrashReport>(supervisor, "crash");
+      await supervisor.start();
+      expect((await crashed).code).toBe(2);
+      expect(vi.getTimerCount()).toBe(1);
+      await supervisor.stop();
+      expect(vi.getTimerCount()).toBe(0);
+      vi.runAllTimers();
+      expect(launch.pids).toHaveLength(1);
+      expect(supervisor.state).toBe("stopped");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a server that never reports ready ends in the error state naming the log, and is killed", async () => {
@@ -185,21 +189,33 @@ describe("the Electron shell's server supervisor (plain Node, real forked server
 
   it("a server that keeps crashing is restarted with growing back-off, then given up", async () => {
     const launch = scriptLauncher('process.send({ type: "ready", port: 1, url: "http://localhost:1" }); setTimeout(() => process.exit(3), 50);\n');
-    const supervisor = supervise({ launch, readyTimeoutMs: 5_000, maxRestarts: 2, crashWindowMs: 60_000, backoffMs: 40 });
-    const crashes: CrashReport[] = [];
-    supervisor.on("crash", (report: CrashReport) => crashes.push(report));
-    const failed = once<string>(supervisor, "failed");
-    await supervisor.start();
-    expect(await failed).toMatch(/crashed 3 times within 60 s/);
-    expect(supervisor.state).toBe("failed");
-    expect(crashes).toEqual([
-      { code: 3, crashes: 1, restartInMs: 40 },
-      { code: 3, crashes: 2, restartInMs: 80 },
-      { code: 3, crashes: 3 },
-    ]);
-    expect(launch.pids).toHaveLength(3);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(launch.pids).toHaveLength(3);
+    // A fake clock for the supervisor's timers: each back-off is run as soon as it is scheduled, and
+    // after giving up no timer is left that could start the server again.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const supervisor = supervise({ launch, readyTimeoutMs: 5_000, maxRestarts: 2, crashWindowMs: 60_000, backoffMs: 40 });
+      const crashes: CrashReport[] = [];
+      supervisor.on("crash", (report: CrashReport) => {
+        crashes.push(report);
+        // The restart timer is set right after the event.
+        if (report.restartInMs !== undefined) queueMicrotask(() => vi.advanceTimersByTime(report.restartInMs!));
+      });
+      const failed = once<string>(supervisor, "failed");
+      await supervisor.start();
+      expect(await failed).toMatch(/crashed 3 times within 60 s/);
+      expect(supervisor.state).toBe("failed");
+      expect(crashes).toEqual([
+        { code: 3, crashes: 1, restartInMs: 40 },
+        { code: 3, crashes: 2, restartInMs: 80 },
+        { code: 3, crashes: 3 },
+      ]);
+      expect(launch.pids).toHaveLength(3);
+      expect(vi.getTimerCount()).toBe(0);
+      vi.runAllTimers();
+      expect(launch.pids).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("crashes older than the window are forgotten, so a server that crashes rarely keeps being restarted", async () => {
