@@ -70,6 +70,8 @@ describe("the YAML playout editor in a real browser", () => {
 
   it("completes keys and enum values from the playout schema", { timeout: 30_000 }, async () => {
     const { page } = tab;
+    // A page clock the test can move on (it runs on its own otherwise).
+    await page.clock.install();
     await page.goto(new URL(`/channels/${channelId}/playout`, server.url).href);
     await page.locator(".cm-content").waitFor();
     await replaceText(page, `content:\n  - collection: "${collectionName}"\n    key: main\n    `);
@@ -77,15 +79,15 @@ describe("the YAML playout editor in a real browser", () => {
     const completions = page.locator(".cm-tooltip-autocomplete");
     await completions.waitFor({ timeout: 5_000 });
     expect(await completions.innerText()).toContain("order");
-    // CodeMirror ignores Enter for a moment after the list opens (so a fast typist's Enter is a newline).
-    await page.waitForTimeout(150);
+    // CodeMirror ignores Enter for 75 ms after the list opens (so a fast typist's Enter is a newline): move the page's clock past it.
+    await page.clock.fastForward(150);
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator(".cm-content").innerText()).toContain("order: ");
     await page.keyboard.type("sh");
     const option = completions.getByRole("option", { name: /^shuffle/ });
     await option.waitFor({ timeout: 5_000 });
     expect(await completions.getByRole("option").allInnerTexts()).toEqual([expect.stringMatching(/^shuffle/)]);
-    await page.waitForTimeout(150);
+    await page.clock.fastForward(150);
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator(".cm-content").innerText()).toContain("order: shuffle");
   });
