@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeVideo } from "../support/media-fixtures";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { makeTempDir, useTestServer } from "../support/test-server";
+import { waitFor } from "../support/wait";
 
 const { server, api } = useTestServer();
 let media: SeededMedia;
@@ -31,12 +32,10 @@ describe("GraphQL: libraries and media", () => {
     expect(queued.json.data.scanLibrary).toMatchObject({ started: true, scan: { state: "Running" } });
     const again = await api.graphql(`mutation { scanLibrary(id: ${library.id}) { started } }`);
     expect(again.json.data.scanLibrary.started).toBe(false);
-    let state;
-    for (let i = 0; i < 200; i++) {
-      state = (await api.graphql(`{ library(id: ${library.id}) { scan { state } lastScan lastScanSuccess lastScanMessage } }`)).json.data.library;
-      if (!state.scan) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const state = await waitFor(async () => {
+      const current = (await api.graphql(`{ library(id: ${library.id}) { scan { state } lastScan lastScanSuccess lastScanMessage } }`)).json.data.library;
+      return !current.scan && current;
+    }, "the scan to end", { timeoutMs: 30_000 });
     expect(state).toMatchObject({ scan: null, lastScanSuccess: true });
     expect(state.lastScanMessage).toMatch(/^1 probed/);
     const items = await api.graphql(`{ mediaItems(libraryId: ${library.id}) { totalCount items { title year kind versions { durationMs streams { kind codec } } } } }`);

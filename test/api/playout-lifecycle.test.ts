@@ -3,6 +3,7 @@ import { apiClient } from "../support/http";
 import { seedMedia } from "../support/seed-media";
 import { addVersions } from "../support/sqlite";
 import { startTestServer } from "../support/test-server";
+import { waitFor } from "../support/wait";
 
 const DEFINITION = `
 content:
@@ -36,12 +37,10 @@ describe("playout lifecycle", () => {
     api = apiClient(second.url);
     try {
       // The start-up job runs a Continue build: the stored items stay, the status is renewed.
-      let status;
-      for (let i = 0; i < 100; i++) {
-        status = (await api.get(`/api/v1/playouts/${playout.id}`)).json.buildStatus;
-        if (status.lastBuild !== lastBuild) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const status = await waitFor(async () => {
+        const current = (await api.get(`/api/v1/playouts/${playout.id}`)).json.buildStatus;
+        return current.lastBuild !== lastBuild && current;
+      }, "the start-up Continue build", { timeoutMs: 10_000 });
       expect(status.lastBuild).not.toBe(lastBuild);
       expect(status.success).toBe(true);
       const after = await items();

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import sqlite3 from "sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait";
 
 const MAIN = path.resolve(__dirname, "../../dist/server/main.js");
 const DATABASE_FILE = "airwave.sqlite3";
@@ -187,9 +188,8 @@ function sqliteAll(file: string, sql: string): Promise<Array<Record<string, unkn
 
 /** Resolves once a new connection to the port is refused, i.e. the server has stopped listening. */
 async function untilRefused(port: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const refused = await new Promise<boolean>((resolve) => {
+  const refused = () =>
+    new Promise<boolean>((resolve) => {
       const socket = net.connect({ host: "127.0.0.1", port });
       socket.once("connect", () => {
         socket.destroy();
@@ -197,10 +197,7 @@ async function untilRefused(port: number, timeoutMs = 10_000): Promise<void> {
       });
       socket.once("error", () => resolve(true));
     });
-    if (refused) return;
-    if (Date.now() > deadline) throw new Error(`port ${port} still accepted connections ${timeoutMs} ms after SIGTERM`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await waitFor(refused, `port ${port} to refuse connections after SIGTERM`, { timeoutMs, intervalMs: 25 });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeVideo } from "../support/media-fixtures";
 import { makeTempDir, useTestServer } from "../support/test-server";
+import { waitForScanEnd } from "../support/library-scan";
 
 const { server, api } = useTestServer();
 let root: string;
@@ -79,12 +80,7 @@ describe("library paths", () => {
     fs.symlinkSync("/etc", path.join(lib, "outside"));
     const id = (await api.post("/api/v1/libraries", { name: "Loops", kind: "Movies", paths: [lib] })).json.id;
     expect((await api.post(`/api/v1/libraries/${id}/scan`)).status).toBe(200);
-    let library;
-    for (let i = 0; i < 300; i++) {
-      library = (await api.get(`/api/v1/libraries/${id}`)).json;
-      if (!library.scan) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const library = await waitForScanEnd(api, id);
     expect(library.lastScanSuccess).toBe(true);
     expect(library.lastScanMessage).toMatch(/^1 probed/);
     expect(library.lastScanMessage).toMatch(/links outside the library path/);

@@ -5,6 +5,8 @@ import { DATABASE_FILE } from "../../server/db/data-source";
 import { sqlAll } from "../support/sqlite";
 import { makeVideo } from "../support/media-fixtures";
 import { makeTempDir, useTestServer } from "../support/test-server";
+import { waitForScanEnd } from "../support/library-scan";
+import { waitFor } from "../support/wait";
 
 const query = <T>(file: string, sql: string) => sqlAll<T>(file, sql);
 
@@ -27,14 +29,6 @@ beforeAll(async () => {
 });
 const { server, api } = useTestServer({ env: () => ({ FFmpeg__ProbePath: slowProbe }) });
 
-async function waitForScanEnd(id: number) {
-  for (let i = 0; i < 600; i++) {
-    const library = (await api.get(`/api/v1/libraries/${id}`)).json;
-    if (!library.scan) return library;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("scan did not end");
-}
 
 describe("a scanner killed mid-scan", () => {
   it("leaves the library consistent, marks the scan failed, and the next scan completes", async () => {
@@ -42,15 +36,11 @@ describe("a scanner killed mid-scan", () => {
     expect((await api.post(`/api/v1/libraries/${id}/scan`)).status).toBe(200);
     const dbFile = path.join(server.dataDir, DATABASE_FILE);
     // Wait until the first batch has been written, then kill the child.
-    for (let i = 0; i < 300; i++) {
-      const [{ n }] = await query<{ n: number }>(dbFile, "SELECT COUNT(*) AS n FROM media_item");
-      if (n > 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor(async () => (await query<{ n: number }>(dbFile, "SELECT COUNT(*) AS n FROM media_item"))[0]!.n > 0, "the first batch of items", { timeoutMs: 15_000 });
     const pid = server.scans.processId(id);
     expect(pid).toBeGreaterThan(0);
     process.kill(pid!, "SIGKILL");
-    const failed = await waitForScanEnd(id);
+    const failed = await waitForScanEnd(api, id);
     expect(failed.lastScanSuccess).toBe(false);
     expect(failed.lastScanMessage).toMatch(/stopped \(SIGKILL\)/);
     expect(failed.lastScan).toBeUndefined();
@@ -65,7 +55,7 @@ describe("a scanner killed mid-scan", () => {
     expect(await query(dbFile, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
 
     expect((await api.post(`/api/v1/libraries/${id}/scan`)).status).toBe(200);
-    const done = await waitForScanEnd(id);
+    const done = await waitForScanEnd(api, id);
     expect(done.lastScanSuccess).toBe(true);
     expect(done.lastScanMessage).toMatch(new RegExp(`^${FILES - partial} probed, ${partial} unchanged`));
     expect((await api.get(`/api/v1/media/items?libraryId=${id}&pageSize=100`)).json.totalCount).toBe(FILES);

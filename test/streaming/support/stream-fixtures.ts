@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
+import { waitFor } from "../../support/wait";
 
 const run = promisify(execFile);
 
@@ -138,9 +139,5 @@ export function ffmpegChildren(): Array<{ pid: number; args: string[] }> {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
+  await waitFor(check, what, { timeoutMs, intervalMs: 100 });
 }
