@@ -74,6 +74,20 @@ describe("scanning a music library", () => {
     });
   });
 
+  it("finds songs by artist (or album artist) and album in search queries", async () => {
+    const titles = async (query: string) => {
+      const response = await api.post("/api/v1/media/search", { query, pageSize: 100 });
+      expect(response.status, response.text).toBe(200);
+      return response.json.items.map((i: { title: string }) => i.title).sort();
+    };
+    expect(await titles('artist:"album band"')).toEqual(["Second", "Tagged Title"]);
+    expect(await titles("artist:singer")).toEqual(["Second", "Tagged Title"]);
+    expect(await titles('artist:"the band"')).toEqual(["Named Song"]);
+    expect(await titles("album:tagged*")).toEqual(["Second", "Tagged Title"]);
+    expect(await titles('type:song AND NOT album:"Second Album"')).toEqual(["Second", "Tagged Title"]);
+    expect(await titles("artist:nobody")).toEqual([]);
+  });
+
   it("a plain rescan re-reads a song whose tags were edited, and trashes the artist left without songs", async () => {
     const before = (await items(`libraryId=${musicId}&kind=Song`)).find((s) => s.title === "Named Song");
     // A tag editor rewrites the file: new size and time.

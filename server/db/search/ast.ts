@@ -68,7 +68,7 @@ export const FULL_TEXT_FIELDS = ["default", "title", "plot", "show_title"] as co
 /** Names attached through `media_tag` (full text over the name); `show_*` ones are the parent show's. */
 export const TAG_FIELDS = ["genre", "tag", "studio", "actor", "director", "writer", "show_genre", "show_tag", "show_studio"] as const;
 /** Whole-value, case-insensitive fields. */
-export const KEYWORD_FIELDS = ["content_rating", "show_content_rating", "video_codec", "library_name"] as const;
+export const KEYWORD_FIELDS = ["content_rating", "show_content_rating", "video_codec", "library_name", "artist", "album"] as const;
 export const TEXT_FIELDS = [...FULL_TEXT_FIELDS, ...TAG_FIELDS, ...KEYWORD_FIELDS] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 

@@ -200,6 +200,14 @@ class Compiler {
           sql`${item}."id" IN (SELECT v."mediaItemId" FROM "media_version" v JOIN "media_stream" s ON s."mediaVersionId" = v."id" WHERE s."kind" = ${MediaStreamKind.Video} AND ${codec})`
         );
       }
+      case "artist": {
+        // A song's artist or its album's artist.
+        const artist = this.keyword(sql`${item}."artist"`, node.value);
+        const albumArtist = this.keyword(sql`${item}."albumArtist"`, node.value);
+        return artist && albumArtist && sql`(${artist} OR ${albumArtist})`;
+      }
+      case "album":
+        return this.keyword(sql`${item}."album"`, node.value);
       case "library_name": {
         const name = this.keyword(sql`l."name"`, node.value);
         return name && sql`${item}."libraryPathId" IN (SELECT lp."id" FROM "library_path" lp JOIN "library" l ON l."id" = lp."libraryId" WHERE ${name})`;

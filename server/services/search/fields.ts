@@ -35,6 +35,8 @@ export const SEARCH_FIELDS: ReadonlyMap<string, FieldSpec> = new Map<string, Fie
   ["show_content_rating", { category: "text", field: "show_content_rating" }],
   ["video_codec", { category: "text", field: "video_codec" }],
   ["library_name", { category: "text", field: "library_name" }],
+  ["artist", { category: "text", field: "artist" }],
+  ["album", { category: "text", field: "album" }],
   ["year", { category: "number", field: "year" }],
   ["minutes", { category: "number", field: "minutes" }],
   ["seconds", { category: "number", field: "seconds" }],
