@@ -51,30 +51,7 @@ function fieldName(tsoaName: string): string {
 }
 
 function fromValidateError(error: ValidateError): FieldError[] {
-  return Object.entries(error.fields).flatMap(([name, info]) => unpackIntersection(name, info)).map(([name, message]) => ({ field: fieldName(name), message }));
-}
-
-const INTERSECTION_ISSUES = "Could not match the intersection against every type. Issues: ";
-const INTERSECTION_EXTRAS = "Could not match intersection against any of the possible combinations: ";
-
-/**
- * tsoa reports a body typed `A & B` (a request that reuses a shared component) as one error on the whole
- * object; this names the fields as it does for a plain object: each issue on its own field, extra fields
- * as excess properties.
- */
-function unpackIntersection(name: string, info: { message: string; value?: unknown }): Array<[string, string]> {
-  if (info.message.startsWith(INTERSECTION_ISSUES)) {
-    const issues = JSON.parse(info.message.slice(INTERSECTION_ISSUES.length)) as Array<Record<string, { message: string; value?: unknown }>>;
-    const fields = new Map<string, string>();
-    for (const issue of issues) for (const [field, nested] of Object.entries(issue)) for (const [f, m] of unpackIntersection(field, nested)) fields.set(f, m);
-    return [...fields];
-  }
-  if (info.message.startsWith(INTERSECTION_EXTRAS) && info.value !== null && typeof info.value === "object") {
-    const allowed = new Set((JSON.parse(info.message.slice(INTERSECTION_EXTRAS.length)) as string[][]).flat());
-    const extras = Object.keys(info.value).filter((key) => !allowed.has(key));
-    if (extras.length) return [[name, `"${extras.join(",")}" is an excess property and therefore is not allowed`]];
-  }
-  return [[name, info.message]];
+  return Object.entries(error.fields).map(([name, info]) => ({ field: fieldName(name), message: info.message }));
 }
 
 interface HttpishError {

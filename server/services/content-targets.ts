@@ -6,11 +6,8 @@ import { DomainError } from "./domain-error";
 import { parseSearchQuery } from "./search";
 import type { Violations } from "./validation/violations";
 
-/**
- * What a client sends for the content of a schedule item, block item or filler preset: a collection type
- * and the one field that names the content; every other field must be absent.
- */
-export interface ContentTargetInput {
+/** What a client sends for the content of an entry: a collection type and the one id that names it; every other id must be absent. */
+export interface ContentRefInput {
   /** Collection, TelevisionShow, TelevisionSeason, Artist, MultiCollection, SmartCollection, Playlist, SearchQuery or MediaItem (which ones depends on the owner). */
   collectionType: CollectionType;
   /**
@@ -33,6 +30,10 @@ export interface ContentTargetInput {
    * @isInt
    */
   smartCollectionId?: number | null;
+}
+
+/** The content of a schedule item, block item or filler preset: an entry's content, or a playlist or a search. */
+export interface ContentTargetInput extends ContentRefInput {
   /**
    * With `Playlist`.
    * @isInt

@@ -2,8 +2,8 @@ import type { Database } from "../db/database";
 import { Playlist, PlaylistGroup, type PlaylistItem } from "../db/entities/playlist";
 import type { Repositories } from "../db/repositories";
 import type { PlaylistEntryRow } from "../db/repositories/playlist-repository";
-import { PlaybackOrder, type CollectionType } from "../domain/enums";
-import { checkTarget, lookUpTargets, PLAYLIST_TARGETS } from "./content-targets";
+import { PlaybackOrder } from "../domain/enums";
+import { checkTarget, lookUpTargets, PLAYLIST_TARGETS, type ContentRefInput } from "./content-targets";
 import { DomainError } from "./domain-error";
 import { Violations } from "./validation/violations";
 
@@ -13,29 +13,7 @@ export interface PlaylistGroupInput {
 }
 
 /** One entry of a playlist: the id matching `collectionType` is required, the others must be absent. */
-export interface PlaylistItemInput {
-  /** Collection, TelevisionShow, TelevisionSeason, SmartCollection, MultiCollection or MediaItem. */
-  collectionType: CollectionType;
-  /**
-   * With `Collection`.
-   * @isInt
-   */
-  collectionId?: number | null;
-  /**
-   * With `TelevisionShow` (a show), `TelevisionSeason` (a season) and `MediaItem` (a playable item).
-   * @isInt
-   */
-  mediaItemId?: number | null;
-  /**
-   * With `MultiCollection`.
-   * @isInt
-   */
-  multiCollectionId?: number | null;
-  /**
-   * With `SmartCollection`.
-   * @isInt
-   */
-  smartCollectionId?: number | null;
+export interface PlaylistItemInput extends ContentRefInput {
   playbackOrder: PlaybackOrder;
   /**
    * Items to play from this entry each pass, at least 1 (default 1); must be absent with `playAll`.
@@ -201,6 +179,7 @@ export class PlaylistService {
     const rows = items.map((item, index): PlaylistEntryRow => {
       const at = `items[${index}]`;
       const { collectionType, collectionId, mediaItemId, multiCollectionId, smartCollectionId } = checkTarget(v, `${at}.`, item, known, PLAYLIST_TARGETS);
+      const target = { collectionType, collectionId, mediaItemId, multiCollectionId, smartCollectionId };
       v.oneOf(`${at}.playbackOrder`, item.playbackOrder, PLAYBACK_ORDERS);
       if (typeof item.playAll !== "boolean") v.add(`${at}.playAll`, "must be true or false");
       if (typeof item.includeInProgramGuide !== "boolean") v.add(`${at}.includeInProgramGuide`, "must be true or false");
@@ -211,11 +190,7 @@ export class PlaylistService {
         v.integer(`${at}.count`, count, 1, MAX_PLAYLIST_ITEM_COUNT);
       }
       return {
-        collectionType,
-        collectionId,
-        mediaItemId,
-        multiCollectionId,
-        smartCollectionId,
+        target,
         playbackOrder: item.playbackOrder,
         count: item.playAll ? null : count ?? 1,
         playAll: item.playAll,

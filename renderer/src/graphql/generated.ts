@@ -262,6 +262,7 @@ export type PlaylistInput = {
 export type PlaylistItemInput = {
   collectionType: CollectionType;
   collectionId?: number | null | undefined;
+  /** Show, season, artist or a playable item. */
   mediaItemId?: number | null | undefined;
   multiCollectionId?: number | null | undefined;
   smartCollectionId?: number | null | undefined;

@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from "typeorm";
 import { BlockStopScheduling, DayOfWeek, PlaybackOrder } from "../../domain/enums";
-import { Targeted } from "./content-target";
+import { ContentTarget, Targeted } from "./content-target";
 import { Playout } from "./playout";
 
 /** A block: a length of time filled by its items taking turns (Block playouts). */
@@ -35,6 +35,9 @@ export class BlockItem extends Targeted {
   @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
+
+  @Column(() => ContentTarget, { prefix: false })
+  override target: ContentTarget;
 
   @Field(() => Int)
   @Column({ type: "integer" })

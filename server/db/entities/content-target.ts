@@ -3,10 +3,11 @@ import { Column } from "typeorm";
 import { CollectionType } from "../../domain/enums";
 
 /**
- * What an item plays: a collection type and the one field that names the content (the others null).
- * Embedded without a prefix, so its columns keep their names in every table that holds a target.
+ * What an entry plays: a collection type and the one id that names the content (the others null).
+ * Embedded without a prefix, so its columns keep their names in every table that holds one. Playlist
+ * entries hold this much (their `playlistId` is the playlist they belong to).
  */
-export class ContentTarget {
+export class ContentRef {
   @Column({ type: "varchar", length: 30 })
   collectionType: CollectionType;
 
@@ -22,7 +23,10 @@ export class ContentTarget {
 
   @Column({ type: "integer", nullable: true })
   smartCollectionId: number | null;
+}
 
+/** A content reference that may also name a playlist or a search: what schedule items, block items and filler presets play. */
+export class ContentTarget extends ContentRef {
   @Column({ type: "integer", nullable: true })
   playlistId: number | null;
 
@@ -31,13 +35,12 @@ export class ContentTarget {
 }
 
 /**
- * An entity that plays a target: the embedded columns, and the target's fields flat on its GraphQL type
- * (the one `ContentTarget` interface every such type implements).
+ * An entity whose embedded `target` (a `ContentRef`) is flat on its GraphQL type: the one `ContentRef`
+ * interface. The entity declares the embedded column itself.
  */
-@InterfaceType("ContentTarget", { description: "What an item plays: collectionType and the one field it needs (the others null)." })
-export abstract class Targeted {
-  @Column(() => ContentTarget, { prefix: false })
-  target: ContentTarget;
+@InterfaceType("ContentRef", { description: "What an entry plays: collectionType and the one id it needs (the others null)." })
+export abstract class TargetedRef {
+  declare target: ContentRef;
 
   @Field(() => CollectionType)
   get collectionType(): CollectionType {
@@ -63,6 +66,12 @@ export abstract class Targeted {
   get smartCollectionId(): number | null {
     return this.target.smartCollectionId;
   }
+}
+
+/** The same for a `ContentTarget`: the `ContentTarget` interface adds `playlistId` and `searchQuery`. */
+@InterfaceType("ContentTarget", { description: "What an item plays: collectionType and the one field it needs (the others null).", implements: TargetedRef })
+export abstract class Targeted extends TargetedRef {
+  declare target: ContentTarget;
 
   @Field(() => Int, { nullable: true })
   get playlistId(): number | null {
@@ -75,5 +84,5 @@ export abstract class Targeted {
   }
 }
 
-/** A targeted entity's stored fields: the flat target getters left out (the target is `target`). */
-export type WithoutTargetGetters<T extends Targeted> = Omit<T, keyof ContentTarget>;
+/** A targeted entity's stored fields: the flat getters left out (the target is `target`; a playlist entry's own `playlistId` goes too). */
+export type WithoutTargetGetters<T extends TargetedRef> = Omit<T, keyof ContentTarget>;

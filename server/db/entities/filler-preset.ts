@@ -1,11 +1,14 @@
 import { Column, Entity, PrimaryGeneratedColumn } from "typeorm";
 import { FillerKind, FillerMode } from "../../domain/enums";
-import { Targeted } from "./content-target";
+import { ContentTarget, Targeted } from "./content-target";
 
 @Entity("filler_preset")
 export class FillerPreset extends Targeted {
   @PrimaryGeneratedColumn()
   id: number;
+
+  @Column(() => ContentTarget, { prefix: false })
+  override target: ContentTarget;
 
   @Column({ type: "varchar", length: 50, unique: true, collation: "NOCASE" })
   name: string;

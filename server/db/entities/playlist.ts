@@ -1,6 +1,7 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, type Relation } from "typeorm";
-import { CollectionType, PlaybackOrder } from "../../domain/enums";
+import { PlaybackOrder } from "../../domain/enums";
+import { ContentRef, TargetedRef } from "./content-target";
 
 @ObjectType({ description: "A folder of playlists." })
 @Entity("playlist_group")
@@ -36,12 +37,15 @@ export class Playlist {
 }
 
 /** An entry of a playlist: a collection, show, season, smart collection or single item. */
-@ObjectType({ description: "An entry of a playlist: a collection, show, season, smart or multi collection, or single item." })
+@ObjectType({ description: "An entry of a playlist: a collection, show, season, smart or multi collection, or single item.", implements: TargetedRef })
 @Entity("playlist_item")
 @Index("IDX_playlist_item_playlist", ["playlistId"])
-export class PlaylistItem {
+export class PlaylistItem extends TargetedRef {
   @PrimaryGeneratedColumn()
   id: number;
+
+  @Column(() => ContentRef, { prefix: false })
+  override target: ContentRef;
 
   @Column({ type: "integer" })
   playlistId: number;
@@ -52,26 +56,6 @@ export class PlaylistItem {
 
   @Column({ type: "integer" })
   position: number;
-
-  @Field(() => CollectionType)
-  @Column({ type: "varchar", length: 30 })
-  collectionType: CollectionType;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  collectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  mediaItemId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  multiCollectionId: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Column({ type: "integer", nullable: true })
-  smartCollectionId: number | null;
 
   @Field(() => PlaybackOrder)
   @Column({ type: "varchar", length: 30, default: PlaybackOrder.Chronological })

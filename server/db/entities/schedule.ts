@@ -9,7 +9,7 @@ import {
   SubtitleMode,
   TailMode,
 } from "../../domain/enums";
-import { Targeted } from "./content-target";
+import { ContentTarget, Targeted } from "./content-target";
 
 /** A classic schedule: an ordered list of items that a Classic playout cycles through. */
 @ObjectType({ description: "A classic schedule: an ordered list of items a Classic playout cycles through." })
@@ -54,6 +54,9 @@ export class ScheduleItem extends Targeted {
   @Field(() => Int)
   @PrimaryGeneratedColumn()
   id: number;
+
+  @Column(() => ContentTarget, { prefix: false })
+  override target: ContentTarget;
 
   @Field(() => Int)
   @Column({ type: "integer" })

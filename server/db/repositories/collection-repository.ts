@@ -84,7 +84,7 @@ export class CollectionRepository {
     const target = { target: { collectionType: CollectionType.Collection, collectionId } };
     const [multiCollections, playlists, scheduleItems, fillerPresets] = await Promise.all([
       this.manager.countBy(MultiCollectionItem, { collectionId }),
-      this.manager.countBy(PlaylistItem, { collectionId }),
+      this.manager.countBy(PlaylistItem, { target: { collectionId } }),
       this.manager.countBy(ScheduleItem, target),
       this.manager.countBy(FillerPreset, target),
     ]);

@@ -69,7 +69,7 @@ export class MultiCollectionRepository {
   /** Where a multi collection is used by other definitions (blocks deletion). */
   async usages(multiCollectionId: number): Promise<MultiCollectionUsages> {
     const [playlistItems, scheduleItems, fillerPresets] = await Promise.all([
-      this.manager.countBy(PlaylistItem, { multiCollectionId }),
+      this.manager.countBy(PlaylistItem, { target: { multiCollectionId } }),
       this.manager.countBy(ScheduleItem, { target: { multiCollectionId } }),
       this.manager.countBy(FillerPreset, { target: { multiCollectionId } }),
     ]);

@@ -1,10 +1,11 @@
 import { EntityManager, In } from "typeorm";
+import type { WithoutTargetGetters } from "../entities/content-target";
 import { FillerPreset } from "../entities/filler-preset";
 import { Playlist, PlaylistGroup, PlaylistItem } from "../entities/playlist";
 import { ScheduleItem } from "../entities/schedule";
 
 /** An entry as it is stored: position is the order given by the client. */
-export type PlaylistEntryRow = Omit<PlaylistItem, "id" | "playlistId" | "playlist" | "position">;
+export type PlaylistEntryRow = Omit<WithoutTargetGetters<PlaylistItem>, "id" | "playlist" | "position">;
 
 export interface PlaylistUsages {
   scheduleItems: number;

@@ -1,10 +1,10 @@
 import { Field, InputType, Int } from "type-graphql";
 import { CollectionType } from "../../../domain/enums";
-import type { ContentTargetInput } from "../../../services/content-targets";
+import type { ContentRefInput, ContentTargetInput } from "../../../services/content-targets";
 
-/** The content fields every input with a target shares (GraphQL inlines them into each input). */
-@InputType("ContentTargetInput", { description: "What an item plays: collectionType and the one field it needs (the others absent)." })
-export abstract class ContentTargetInputType implements ContentTargetInput {
+/** The content fields every input with content shares (GraphQL inlines them into each input). */
+@InputType("ContentRefInput", { description: "What an entry plays: collectionType and the one id it needs (the others absent)." })
+export abstract class ContentRefInputType implements ContentRefInput {
   @Field(() => CollectionType)
   collectionType: CollectionType;
 
@@ -20,6 +20,11 @@ export abstract class ContentTargetInputType implements ContentTargetInput {
   @Field(() => Int, { nullable: true })
   smartCollectionId?: number | null;
 
+}
+
+/** The same with a playlist or a search: schedule items, block items and filler presets. */
+@InputType("ContentTargetInput", { description: "What an item plays: collectionType and the one field it needs (the others absent)." })
+export abstract class ContentTargetInputType extends ContentRefInputType implements ContentTargetInput {
   @Field(() => Int, { nullable: true })
   playlistId?: number | null;
 

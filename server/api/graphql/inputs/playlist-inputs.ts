@@ -1,7 +1,8 @@
 import { Field, InputType, Int } from "type-graphql";
-import { CollectionType, PlaybackOrder } from "../../../domain/enums";
+import { PlaybackOrder } from "../../../domain/enums";
 import type { MultiCollectionInput, MultiCollectionMemberInput } from "../../../services/multi-collection-service";
 import type { PlaylistInput, PlaylistItemInput } from "../../../services/playlist-service";
+import { ContentRefInputType } from "./content-target-input";
 
 @InputType("MultiCollectionMemberInput", { description: "One member of a multi collection: exactly one of collectionId and smartCollectionId." })
 export class MultiCollectionMemberInputType implements MultiCollectionMemberInput {
@@ -28,22 +29,7 @@ export class MultiCollectionInputType implements MultiCollectionInput {
 }
 
 @InputType("PlaylistItemInput", { description: "An entry of a playlist: the id matching collectionType is required, the others must be absent." })
-export class PlaylistItemInputType implements PlaylistItemInput {
-  @Field(() => CollectionType)
-  collectionType: CollectionType;
-
-  @Field(() => Int, { nullable: true })
-  collectionId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  mediaItemId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  multiCollectionId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  smartCollectionId?: number | null;
-
+export class PlaylistItemInputType extends ContentRefInputType implements PlaylistItemInput {
   @Field(() => PlaybackOrder)
   playbackOrder: PlaybackOrder;
 

@@ -1,6 +1,7 @@
 import type { PlaylistGroup } from "../../../db/entities/playlist";
 import type { CollectionType, PlaybackOrder } from "../../../domain/enums";
 import type { PlaylistGroupInput, PlaylistView } from "../../../services/playlist-service";
+import { toContentRefDto, type ContentRefDto } from "./content-target-dto";
 
 export interface PlaylistGroupDto {
   /** @isInt */
@@ -8,22 +9,13 @@ export interface PlaylistGroupDto {
   name: string;
 }
 
-export interface PlaylistItemDto {
-  collectionType: CollectionType;
-  /** @isInt */
-  collectionId?: number;
-  /** @isInt */
-  mediaItemId?: number;
-  /** @isInt */
-  multiCollectionId?: number;
-  /** @isInt */
-  smartCollectionId?: number;
+export type PlaylistItemDto = ContentRefDto & {
   playbackOrder: PlaybackOrder;
   /** Absent with playAll. @isInt */
   count?: number;
   playAll: boolean;
   includeInProgramGuide: boolean;
-}
+};
 
 export interface PlaylistDto {
   /** @isInt */
@@ -92,11 +84,7 @@ export function toPlaylistDto({ playlist, items }: PlaylistView): PlaylistDto {
     name: playlist.name,
     playlistGroupId: playlist.playlistGroupId,
     items: items.map((item) => ({
-      collectionType: item.collectionType,
-      collectionId: item.collectionId ?? undefined,
-      mediaItemId: item.mediaItemId ?? undefined,
-      multiCollectionId: item.multiCollectionId ?? undefined,
-      smartCollectionId: item.smartCollectionId ?? undefined,
+      ...toContentRefDto(item.target),
       playbackOrder: item.playbackOrder,
       count: item.count ?? undefined,
       playAll: item.playAll,
