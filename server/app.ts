@@ -12,7 +12,9 @@ import { canonicalPathMiddleware } from "./http/canonical-path";
 import { cors } from "./http/cors";
 import { configureJson } from "./http/json";
 import { legacyRewrite } from "./http/legacy-rewrite";
-import { malformedPath, problemDetailsHandler, routeNotFound, unauthorized } from "./http/problem-details";
+import { hostAllowList, requireAllowedHost } from "./http/allowed-hosts";
+import { refuseCrossSiteWrites } from "./http/cross-site";
+import { crossSiteWriteRefused, malformedPath, misdirectedHost, problemDetailsHandler, routeNotFound, unauthorized } from "./http/problem-details";
 import { rendererStatic } from "./http/renderer-static";
 import { requireWriteKey } from "./http/write-key";
 import { addMonitoringRoutes } from "./http/monitoring-routes";
@@ -40,16 +42,19 @@ export interface App {
 }
 
 /**
- * The request pipeline: CORS, one canonical path, legacy /api rewrite, write key, JSON bodies,
+ * The request pipeline: Host allow-list, CORS, one canonical path, legacy /api rewrite, cross-site write
+ * refusal, write key, JSON bodies,
  * then REST (/api/v1), GraphQL (/graphql), the OpenAPI document and /docs; problem details last.
  */
 export async function createApp({ config, services, log, metrics, stopping = () => false }: AppDependencies): Promise<App> {
   const app = express();
   app.disable("x-powered-by");
+  app.use(requireAllowedHost(hostAllowList(config.server.allowedHosts), misdirectedHost));
   if (metrics) app.use(requestMetrics(metrics));
   app.use(cors());
   app.use(canonicalPathMiddleware(malformedPath));
   app.use(legacyRewrite({ deprecation: config.api.legacyDeprecation, sunset: config.api.legacySunset }));
+  app.use(refuseCrossSiteWrites({ writeKey: config.api.writeKey, trustProxy: config.server.trustProxy }, crossSiteWriteRefused));
   app.use(requireWriteKey(config.api.writeKey, unauthorized));
   configureJson(app);
 

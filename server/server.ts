@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -19,6 +20,7 @@ import { resolveScannerEntry, ScanCoordinator } from "./scanner/scan-coordinator
 import { ScriptRunner } from "./scripting/script-runner";
 import { PrometheusMetrics, type StreamGauges } from "./metrics/prometheus-metrics";
 import { createServices, type Services } from "./services";
+import { PLAYOUTS_FOLDER } from "./services/files/playout-folders";
 import type { GuideSettings } from "./services/guide-service";
 
 export interface RunningServer {
@@ -58,6 +60,8 @@ export async function startServer(config: AppConfig, outerLog: Logger): Promise<
   const binaries = locateFFmpeg(config.ffmpeg);
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
   const db = await Database.open(config.dataDir);
+  // The folders scripts and channel files are taken from exist from the start, so the UI can point at them.
+  for (const folder of [config.playout.scriptsFolder, path.join(config.dataDir, PLAYOUTS_FOLDER)]) fs.mkdirSync(folder, { recursive: true });
   const metrics: PrometheusMetrics = new PrometheusMetrics((): StreamGauges => ({ sessions: () => streaming.sessions(), ffmpegProcesses: () => streaming.registry.countsByKind() }));
   const scans = new ScanCoordinator({
     entry: resolveScannerEntry(),
@@ -83,7 +87,7 @@ export async function startServer(config: AppConfig, outerLog: Logger): Promise<
     metrics,
   });
   streaming.start();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics });
   let shuttingDown = false;
   let app;
   try {

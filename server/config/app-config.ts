@@ -7,6 +7,8 @@ export interface AppConfig {
     host: string;
     /** Honour X-Forwarded-Proto / X-Forwarded-Host when building absolute URLs. */
     trustProxy: boolean;
+    /** Host names answered besides IP literals, localhost and this machine's names (`Server:AllowedHosts`; `*` = any). */
+    allowedHosts: string[];
   };
   api: {
     writeKey?: string;
@@ -24,6 +26,8 @@ export interface AppConfig {
     rebuildIntervalMinutes: number;
     /** Seconds a scripted playout's script may run before its build fails. */
     scriptTimeoutSeconds: number;
+    /** The only folder Scripted playouts run scripts from (absolute; default `<data folder>/scripts`). */
+    scriptsFolder: string;
   };
   guide: { daysToBuild: number; episodeArtwork: GuideEpisodeArtwork };
   /** HDHomeRun emulation (/discover.json, /lineup.json, …). */

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { GuideEpisodeArtwork } from "../domain/enums";
 import type { AppConfig, LogLevel } from "./app-config";
 
@@ -32,6 +33,21 @@ const nonEmptyString: Parser<string> = (raw) => {
 const host: Parser<string> = (raw) => {
   const text = nonEmptyString(raw).trim();
   if (!/^[A-Za-z0-9.:\-[\]%]+$/.test(text)) throw new ConfigValueError("must be a host name or IP address");
+  return text;
+};
+
+/** Comma-separated host names (`*` alone allows any). */
+const hostList: Parser<string[]> = (raw) => {
+  const names = String(raw).split(",").map((n) => n.trim().toLowerCase().replace(/\.$/, "")).filter((n) => n !== "");
+  for (const name of names) {
+    if (name !== "*" && !/^[a-z0-9.-]+$/.test(name)) throw new ConfigValueError(`must be comma-separated host names without ports, or * (got an invalid name "${name}")`);
+  }
+  return names;
+};
+
+const folder: Parser<string> = (raw) => {
+  const text = nonEmptyString(raw).trim();
+  if (text.includes("\0")) throw new ConfigValueError("must be a folder path");
   return text;
 };
 
@@ -81,6 +97,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("Server:Port", integer(0, 65535), (c, v) => (c.server.port = v)),
   key("Server:Host", host, (c, v) => (c.server.host = v)),
   key("Server:TrustProxy", boolean, (c, v) => (c.server.trustProxy = v)),
+  key("Server:AllowedHosts", hostList, (c, v) => (c.server.allowedHosts = v)),
   key("Api:WriteKey", nonEmptyString, (c, v) => (c.api.writeKey = v), true),
   key("Api:LegacyDeprecation", date, (c, v) => (c.api.legacyDeprecation = v)),
   key("Api:LegacySunset", date, (c, v) => (c.api.legacySunset = v)),
@@ -89,6 +106,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("Playout:TimeZone", timeZone, (c, v) => (c.playout.timeZone = v)),
   key("Playout:RebuildIntervalMinutes", integer(0, 24 * 60), (c, v) => (c.playout.rebuildIntervalMinutes = v)),
   key("Playout:ScriptTimeoutSeconds", integer(1, 3600), (c, v) => (c.playout.scriptTimeoutSeconds = v)),
+  // A relative folder is taken inside the data folder.
+  key("Playout:ScriptsFolder", folder, (c, v) => (c.playout.scriptsFolder = path.resolve(c.dataDir, v))),
   key("Guide:DaysToBuild", integer(1, 31), (c, v) => (c.guide.daysToBuild = v)),
   key("Guide:EpisodeArtwork", oneOf(Object.values(GuideEpisodeArtwork)), (c, v) => (c.guide.episodeArtwork = v)),
   key("HDHomeRun:TunerCount", integer(1, 16), (c, v) => (c.hdhomerun.tunerCount = v)),

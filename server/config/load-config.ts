@@ -9,17 +9,19 @@ import { defaultDataDir } from "./default-data-dir";
 export class ConfigError extends Error {}
 
 export const SETTINGS_FILE = "settings.json";
+/** The default scripts folder inside the data folder. */
+export const SCRIPTS_FOLDER = "scripts";
 
 function defaults(dataDir: string): AppConfig {
   return {
     dataDir,
-    server: { port: 8409, host: "0.0.0.0", trustProxy: false },
+    server: { port: 8409, host: "0.0.0.0", trustProxy: false, allowedHosts: [] },
     api: {
       legacyDeprecation: new Date("2026-11-01T00:00:00Z"),
       legacySunset: new Date("2027-11-01T00:00:00Z"),
     },
     jwt: {},
-    playout: { daysToBuild: 2, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", rebuildIntervalMinutes: 60, scriptTimeoutSeconds: 30 },
+    playout: { daysToBuild: 2, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", rebuildIntervalMinutes: 60, scriptTimeoutSeconds: 30, scriptsFolder: path.join(dataDir, SCRIPTS_FOLDER) },
     guide: { daysToBuild: 2, episodeArtwork: GuideEpisodeArtwork.ShowPoster },
     hdhomerun: { tunerCount: 2, allowWithoutToken: false, ssdp: false, ssdpPort: 1900 },
     ffmpeg: {},

@@ -1,15 +1,18 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import { ValidateError } from "tsoa";
 import type { Logger } from "../logging/logger";
+import { CROSS_SITE_DETAIL } from "./cross-site";
 import { DomainError, type FieldError } from "../services/domain-error";
 
 const TITLES: Record<number, string> = {
   400: "Bad request",
   401: "Unauthorized",
+  403: "Forbidden",
   404: "Resource not found",
   405: "Method not allowed",
   413: "Payload too large",
   415: "Unsupported media type",
+  421: "Misdirected request",
   422: "Validation failed",
   500: "Internal server error",
 };
@@ -38,6 +41,13 @@ export function sendProblem(res: Response, status: number, detail: string, error
 
 export const unauthorized: RequestHandler = (_req, res) =>
   sendProblem(res, 401, "a valid X-Api-Key header is required for this request");
+
+export const crossSiteWriteRefused: RequestHandler = (_req, res) => sendProblem(res, 403, CROSS_SITE_DETAIL);
+
+export const misdirectedHost: RequestHandler = (req, res) => {
+  const shown = JSON.stringify(String(req.headers.host ?? "").slice(0, 100));
+  sendProblem(res, 421, `this server does not answer to the host name ${shown}; add the name to Server:AllowedHosts (comma-separated, * for any, e.g. behind a reverse proxy)`);
+};
 
 export const malformedPath: RequestHandler = (_req, res) => sendProblem(res, 400, "the request path is malformed", []);
 

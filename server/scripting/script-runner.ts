@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { scriptEnvironment } from "./script-environment";
 import type { ScriptLaunch, ScriptLauncher, ScriptOutcome } from "../services/scripted/script-launcher";
 
 const STDERR_TAIL_BYTES = 2000;
@@ -26,7 +27,7 @@ export class ScriptRunner implements ScriptLauncher {
       try {
         child = spawn(launch.command, launch.args, {
           cwd: launch.cwd,
-          env: { ...process.env, ...launch.env },
+          env: scriptEnvironment(process.env, launch.env),
           stdio: ["ignore", "ignore", "pipe"],
           detached: process.platform !== "win32",
           windowsHide: true,

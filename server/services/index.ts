@@ -10,6 +10,7 @@ import { HealthCheckService } from "./health/health-check-service";
 import type { LogSource } from "../domain/log-line";
 import { LogService } from "./log-service";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
+import { playoutFolders } from "./files/playout-folders";
 import { FillerPresetService } from "./filler-preset-service";
 import { ArtworkService } from "./artwork-service";
 import { songCoverFromArtwork } from "./song-cover";
@@ -102,6 +103,8 @@ export interface ServiceDependencies {
   scripts?: ScriptLauncher;
   /** `Playout:ScriptTimeoutSeconds`; default 30. */
   scriptTimeoutSeconds?: number;
+  /** `Playout:ScriptsFolder`; default `<dataDir>/scripts`. */
+  scriptsFolder?: string;
   clock?: () => number;
   /** Uniform in [0, 1); default the operating system's secure source. */
   random?: () => number;
@@ -122,21 +125,22 @@ function secureRandom(): number {
 export function createServices(db: Database, deps: ServiceDependencies): Services {
   const clock = deps.clock ?? Date.now;
   const random = deps.random ?? secureRandom;
+  const folders = playoutFolders(deps.dataDir, deps.scriptsFolder);
   const ffmpegProfiles = new FFmpegProfileService(db);
   const channels = new ChannelService(db, ffmpegProfiles);
   const smartCollections = new SmartCollectionService(db, clock);
-  const playoutValidation = new PlayoutValidationService(deps.dataDir);
+  const playoutValidation = new PlayoutValidationService(deps.dataDir, folders);
   const playoutContent = new PlayoutContentService(db, smartCollections, clock);
   const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
   const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock, random, deps.metrics);
-  playouts.register(new ExternalJsonKind(db));
+  playouts.register(new ExternalJsonKind(db, folders));
   playouts.register(new ClassicKind(db, playoutContent));
   playouts.register(new BlockKind(db, playoutContent));
   const refresh = async (ids: number[]) => {
     for (const id of ids) await playouts.build(id, BuildMode.Refresh);
   };
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
-  if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30 }));
+  if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30, scriptsFolder: folders.scripts }));
   const artwork = new ArtworkService(db, deps.dataDir);
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
@@ -152,10 +156,10 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     ffmpegTrials: deps.ffmpegTrials,
     fillerPresets: new FillerPresetService(db),
     guide,
-    health: new HealthCheckService({ db, dataDir: deps.dataDir, config: deps.config ?? { server: { host: "127.0.0.1", port: 0, trustProxy: false }, api: { legacyDeprecation: new Date(0), legacySunset: new Date(0) } }, guide, ffmpegInfo: deps.ffmpegInfo, trials: deps.ffmpegTrials, clock }),
+    health: new HealthCheckService({ db, dataDir: deps.dataDir, config: deps.config ?? { server: { host: "127.0.0.1", port: 0, trustProxy: false, allowedHosts: [] }, api: { legacyDeprecation: new Date(0), legacySunset: new Date(0) } }, guide, ffmpegInfo: deps.ffmpegInfo, trials: deps.ffmpegTrials, clock }),
     logs: new LogService(deps.logs),
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
-    libraries: new LibraryService(db, deps.scans),
+    libraries: new LibraryService(db, deps.scans, deps.dataDir),
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
     media: new MediaService(db, artwork),
     multiCollections: new MultiCollectionService(db),

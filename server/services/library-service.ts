@@ -5,7 +5,7 @@ import type { Repositories } from "../db/repositories";
 import { DomainError } from "./domain-error";
 import type { LibraryInput } from "./library-input";
 import type { ScanLauncher, ScanOutcome, ScanStatus } from "./library-scanning";
-import { checkLibraryFolder, foldersOverlap } from "./validation/library-folder";
+import { checkLibraryFolder, foldersOverlap, isInsideFolder } from "./validation/library-folder";
 import { Violations } from "./validation/violations";
 
 export interface LibraryView {
@@ -19,6 +19,8 @@ export class LibraryService {
   constructor(
     private readonly db: Database,
     private readonly scans: ScanLauncher,
+    /** Airwave's data folder: a library may not point into it (database, settings, keys). */
+    private readonly dataDir?: string,
   ) {}
 
   // Scan states are read BEFORE the library rows: a scan stops showing as running only after its result is
@@ -147,7 +149,9 @@ export class LibraryService {
       const label = field === "path" ? "path" : `${field}[${index}]`;
       const checked = await checkLibraryFolder(String(input));
       if (!checked.ok) errors.push({ field: label, message: `${JSON.stringify(String(input))} ${checked.message}` });
-      else if (valid.some((other) => foldersOverlap(other, checked.path))) errors.push({ field: label, message: `${JSON.stringify(input)} overlaps another path of this library` });
+      else if (this.dataDir && (await isInsideFolder(this.dataDir, checked.path))) {
+        errors.push({ field: label, message: `${JSON.stringify(String(input))} is inside Airwave's data folder; choose a media folder outside it` });
+      } else if (valid.some((other) => foldersOverlap(other, checked.path))) errors.push({ field: label, message: `${JSON.stringify(input)} overlaps another path of this library` });
       else {
         valid.push(checked.path);
         labels.push(label);

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { validateDefinition, type DefinitionError, type ImportReader } from "../playout/definition";
 import { DomainError } from "./domain-error";
+import { locateConfinedFile } from "./files/confined-file";
+import { playoutFolders, type PlayoutFolders } from "./files/playout-folders";
 
 /** Definitions sent as text resolve their imports in this folder of the data folder. */
 export const DEFINITIONS_FOLDER = "definitions";
@@ -142,9 +144,11 @@ function confinedImportReader(baseDir: string, folderLabel: string, nameOf: (res
  */
 export class PlayoutValidationService {
   private readonly definitionsDir: string;
+  private readonly folders: PlayoutFolders;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, folders: PlayoutFolders = playoutFolders(dataDir)) {
     this.definitionsDir = path.resolve(dataDir, DEFINITIONS_FOLDER);
+    this.folders = folders;
   }
 
   /** Validates exactly one of `definition` (text) and `scheduleFile` (absolute path on the server). */
@@ -174,14 +178,17 @@ export class PlayoutValidationService {
   }
 
   /**
-   * Validates the definition file at the absolute path `scheduleFile`; its imports resolve relative
-   * to that file's folder. A file that cannot be read is a validation error naming it.
+   * Validates the definition file at the absolute path `scheduleFile`, which must lie in `<data>/playouts`,
+   * `<data>/definitions` or the scripts folder; its imports resolve relative to that file's folder. A file that cannot be read is a validation error naming it.
    */
   async validateFile(scheduleFile: string): Promise<PlayoutValidationResult> {
     if (scheduleFile.trim() === "") throw DomainError.invalid("scheduleFile", "must not be empty");
     if (scheduleFile.includes("\0")) throw DomainError.invalid("scheduleFile", "must not contain a NUL character");
     if (!path.isAbsolute(scheduleFile)) throw DomainError.invalid("scheduleFile", "must be an absolute path");
     const fileName = path.resolve(scheduleFile);
+    const { playouts, definitions, scripts } = this.folders;
+    const found = locateConfinedFile(fileName, [playouts, definitions, scripts], `the folders definition files are read from (${playouts}, ${definitions} and the scripts folder ${scripts})`);
+    if (!found.ok && found.problem === "outside") throw DomainError.invalid("scheduleFile", found.message);
     let text: string;
     try {
       text = readDefinitionFile(fileName);

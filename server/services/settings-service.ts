@@ -4,6 +4,7 @@ import type { AppConfig } from "../config/app-config";
 import { CONFIG_KEYS, ConfigValueError } from "../config/config-keys";
 import { SETTINGS_FILE } from "../config/load-config";
 import { DomainError, type FieldError } from "./domain-error";
+import { PLAYOUTS_FOLDER } from "./files/playout-folders";
 
 /** The settings a user edits from the UI, by their field name, with the config key each one is. */
 const EDITABLE = {
@@ -44,6 +45,12 @@ export interface SettingsView {
   restartRequired: boolean;
   /** Settings fixed by environment variables (these win over settings.json). */
   environmentOverrides: string[];
+  /** `Playout:ScriptsFolder`: Scripted playouts run scripts only from here. */
+  scriptsFolder: string;
+  /** `<data folder>/playouts`: ExternalJson channel files and YAML definition files go here. */
+  playoutsFolder: string;
+  /** `Server:AllowedHosts`: host names answered besides IPs, localhost and this machine's names. */
+  allowedHosts: string[];
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "::1", "[::1]"]);
@@ -81,6 +88,9 @@ export class SettingsService {
       listeningBeyondLoopback: !isLoopbackHost(c.server.host),
       restartRequired: this.pendingRestart.size > 0,
       environmentOverrides: Object.values(EDITABLE).map((e) => e.key).filter((key) => this.fromEnvironment(key)),
+      scriptsFolder: c.playout.scriptsFolder,
+      playoutsFolder: path.join(c.dataDir, PLAYOUTS_FOLDER),
+      allowedHosts: [...c.server.allowedHosts],
     };
   }
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions, databaseFile, sqlAll } from "../support/sqlite";
-import { makeTempDir, useTestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
 const MIN = 60_000;
 const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
@@ -37,10 +37,8 @@ function writeChannelFile(name: string, startTime: number): { file: string; loca
 beforeAll(async () => {
   media = await seedMedia(server.dataDir, "Toon");
   await addVersions(server.dataDir, [...media.episodeIds, ...media.movieIds], 30 * MIN);
-  folder = makeTempDir("airwave-external-");
-});
-afterAll(async () => {
-  fs.rmSync(folder, { recursive: true, force: true });
+  // Channel files are read only from <data>/playouts/ (or the scripts folder).
+  folder = path.join(server.dataDir, "playouts");
 });
 
 describe("ExternalJson playouts", () => {
@@ -108,7 +106,8 @@ describe("ExternalJson playouts", () => {
       [{}, "scheduleFile", /is required/],
       [{ scheduleFile: path.join(folder, "nope.json") }, "scheduleFile", /does not exist/],
       [{ scheduleFile: "relative.json" }, "scheduleFile", /absolute/],
-      [{ scheduleFile: folder }, "scheduleFile", /does not exist/],
+      [{ scheduleFile: folder }, "scheduleFile", /is not a regular file/],
+      [{ scheduleFile: "/etc/passwd" }, "scheduleFile", /"\/etc\/passwd" is outside the folders channel files are read from/],
       [{ scheduleFile: bad }, "scheduleFile", /startTime: must be an ISO 8601 date-time/],
       [{ scheduleFile: bad, scheduleId: 1 }, "scheduleId", /only Classic/],
       [{ scheduleFile: bad, definition: "playout: []" }, "definition", /only Sequential/],

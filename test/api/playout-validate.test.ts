@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTempDir, useTestServer } from "../support/test-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "../support/test-server";
 
 const { server, api } = useTestServer();
-/** A folder outside the data folder for scheduleFile definitions. */
+/** The data folder's playouts/ folder, where scheduleFile definitions may be read from. */
 let filesDir: string;
 
 const VALIDATE = "/api/v1/playouts/validate";
@@ -71,14 +71,11 @@ const write = (file: string, text: string) => {
 const validate = (body: unknown) => api.post(VALIDATE, body);
 
 beforeAll(async () => {
-  filesDir = fs.realpathSync(makeTempDir("airwave-defs-"));
+  filesDir = fs.realpathSync(path.join(server.dataDir, "playouts"));
   write(path.join(server.dataDir, "definitions", "shows.yaml"), SHOWS);
   write(path.join(server.dataDir, "definitions", "nested", "shows.yaml"), SHOWS);
   // A file beside the data folder's definitions folder, which text definitions must not reach.
   write(path.join(server.dataDir, "secret.yaml"), SHOWS);
-});
-afterAll(async () => {
-  fs.rmSync(filesDir, { recursive: true, force: true });
 });
 
 describe("POST /api/v1/playouts/validate with a definition's text", () => {
@@ -250,10 +247,11 @@ describe("POST /api/v1/playouts/validate with a scheduleFile", () => {
   it.each([
     ["empty", "", "must not be empty"],
     ["relative", "defs/main.yaml", "must be an absolute path"],
+    ["outside the folders made for definitions", "/etc/passwd", /^"\/etc\/passwd" is outside the folders definition files are read from/],
   ])("422 on field scheduleFile when the path is %s", async (_label, scheduleFile, message) => {
     const response = await validate({ scheduleFile });
     expect(response.status, response.text).toBe(422);
-    expect(response.json.errors).toEqual([{ field: "scheduleFile", message }]);
+    expect(response.json.errors).toEqual([{ field: "scheduleFile", message: typeof message === "string" ? message : expect.stringMatching(message) }]);
   });
 });
 
@@ -317,13 +315,13 @@ describe("GraphQL validatePlayout", () => {
 });
 
 describe("with a write key configured", () => {
-  const { api: guardedApi } = useTestServer({ env: { Api__WriteKey: "s3cret" } });
+  const { server: guarded, api: guardedApi } = useTestServer({ env: { Api__WriteKey: "s3cret" } });
 
   it("the REST endpoint needs the key; GraphQL needs it to read a file on the server but not for text", async () => {
     expect((await guardedApi.post(VALIDATE, { definition: VALID })).status).toBe(401);
     expect((await guardedApi.post(VALIDATE, { definition: VALID }, { "x-api-key": "s3cret" })).json).toEqual({ valid: true, errors: [] });
     expect((await guardedApi.graphql(QUERY, { definition: VALID })).json.data.validatePlayout.valid).toBe(true);
-    const file = write(path.join(filesDir, "guarded.yaml"), VALID);
+    const file = write(path.join(guarded.dataDir, "playouts", "guarded.yaml"), VALID);
     const refused = await guardedApi.graphql(QUERY, { scheduleFile: file });
     expect(refused.json.errors[0].extensions.code).toBe("UNAUTHORIZED");
     expect(refused.json.data?.validatePlayout ?? null).toBeNull();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions } from "../support/sqlite";
-import { makeTempDir, useTestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
 const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1" } });
 let media: SeededMedia;
@@ -117,8 +117,9 @@ describe("Sequential playouts", () => {
     expect((await api.get("/api/v1/playouts/1/items?from=yesterday")).status).toBe(422);
   });
 
-  it("a playout can use a definition file whose imports resolve next to it", async () => {
-    const folder = makeTempDir("airwave-definition-");
+  it("a playout can use a definition file (in <data>/playouts) whose imports resolve next to it", async () => {
+    const folder = path.join(server.dataDir, "playouts", "definition");
+    fs.mkdirSync(folder);
     fs.writeFileSync(path.join(folder, "content.yml"), 'content:\n  - collection: "Cartoons"\n    key: cartoons\n    order: chronological\n');
     const file = path.join(folder, "channel.yml");
     fs.writeFileSync(file, "import:\n  - content.yml\nplayout:\n  - all:\n    content: cartoons\n  - repeat: true\n");
@@ -130,7 +131,9 @@ describe("Sequential playouts", () => {
     const missing = await api.post("/api/v1/playouts", { channelId: (await newChannel()).id, kind: "Sequential", scheduleFile: path.join(folder, "nope.yml") });
     expect(missing.status).toBe(422);
     expect(missing.json.errors[0]).toMatchObject({ field: "scheduleFile", message: expect.stringMatching(/cannot read/) });
-    fs.rmSync(folder, { recursive: true, force: true });
+    const outside = await api.post("/api/v1/playouts", { channelId: (await newChannel()).id, kind: "Sequential", scheduleFile: "/etc/hostname" });
+    expect(outside.status).toBe(422);
+    expect(outside.json.errors[0]).toMatchObject({ field: "scheduleFile", message: expect.stringMatching(/"\/etc\/hostname" is outside the folders definition files are read from/) });
   });
 
   it("a playlist's entries play in turn: one movie, then two episodes, again and again", async () => {

@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions } from "../support/sqlite";
-import { makeTempDir, useTestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
 const MIN = 60_000;
-const EXAMPLE = path.resolve(__dirname, "../../examples/scripted/one-day.mjs");
+const EXAMPLE_SOURCE = path.resolve(__dirname, "../../examples/scripted/one-day.mjs");
+/** The example, copied into the server's scripts folder (the only place scripts run from). */
+let EXAMPLE: string;
 const KEY = "scripted-key";
 const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Playout__ScriptTimeoutSeconds: "4", Api__WriteKey: KEY }, headers: { "x-api-key": KEY } });
 let media: SeededMedia;
@@ -16,7 +18,7 @@ let channelNumber = 400;
 
 const newChannel = async () => (await api.post("/api/v1/channels", { name: "Scripted", number: String(channelNumber++) })).json;
 
-/** Writes a Node script into the temp folder; `body` runs with `base` (the build API URL) and `args`. */
+/** Writes a Node script into the scripts folder; `body` runs with `base` (the build API URL) and `args`. */
 function script(name: string, body: string): string {
   const file = path.join(folder, name);
   fs.writeFileSync(
@@ -42,10 +44,9 @@ function isRunning(pid: number): boolean {
 beforeAll(async () => {
   media = await seedMedia(server.dataDir, "Scripted");
   await addVersions(server.dataDir, [...media.episodeIds, ...media.movieIds], 25 * MIN);
-  folder = makeTempDir("airwave-scripts-");
-});
-afterAll(async () => {
-  fs.rmSync(folder, { recursive: true, force: true });
+  folder = server.config.playout.scriptsFolder;
+  EXAMPLE = path.join(folder, "one-day.mjs");
+  fs.copyFileSync(EXAMPLE_SOURCE, EXAMPLE);
 });
 
 describe("Scripted playouts", () => {
@@ -173,12 +174,13 @@ fs.writeFileSync(${JSON.stringify(saved)}, JSON.stringify(out));`,
     expect(out.context.currentTime).toBe(out.context.startTime);
   });
 
-  it("422 for a missing or relative script and for fields of other kinds; GraphQL takes the same rules", async () => {
+  it("422 for a missing script, one outside the scripts folder, and fields of other kinds; GraphQL takes the same rules", async () => {
     const channel = await newChannel();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{}, "scheduleFile", /is required/],
       [{ scheduleFile: path.join(folder, "missing.mjs") + " --flag" }, "scheduleFile", /does not exist/],
-      [{ scheduleFile: "one-day.mjs" }, "scheduleFile", /absolute path/],
+      [{ scheduleFile: EXAMPLE_SOURCE }, "scheduleFile", /is outside the scripts folder/],
+      [{ scheduleFile: "make --version" }, "scheduleFile", /"make" does not exist/],
       [{ scheduleFile: `"${EXAMPLE}` }, "scheduleFile", /unclosed/],
       [{ scheduleFile: EXAMPLE, definition: "x" }, "definition", /only Sequential/],
     ];
@@ -190,7 +192,8 @@ fs.writeFileSync(${JSON.stringify(saved)}, JSON.stringify(out));`,
     const mutation = `mutation($input: PlayoutCreateInput!) { createPlayout(input: $input) { playout { id kind } build { success } } }`;
     const refused = (await api.graphql(mutation, { input: { channelId: channel.id, kind: "Scripted", scheduleFile: "/nope/script.mjs" } })).json;
     expect(refused.errors[0].extensions).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ field: "scheduleFile" }] });
-    const accepted = (await api.graphql(mutation, { input: { channelId: channel.id, kind: "Scripted", scheduleFile: EXAMPLE } })).json;
+    // A name relative to the scripts folder works like its absolute path.
+    const accepted = (await api.graphql(mutation, { input: { channelId: channel.id, kind: "Scripted", scheduleFile: "one-day.mjs" } })).json;
     expect(accepted.data.createPlayout).toMatchObject({ playout: { kind: "Scripted" }, build: { success: true } });
   });
 });

@@ -17,8 +17,8 @@ describe("loadConfig", () => {
     const config = loadConfig({ AIRWAVE_DATA_DIR: dir });
     expect(config).toMatchObject({
       dataDir: dir,
-      server: { port: 8409, host: "0.0.0.0", trustProxy: false },
-      playout: { daysToBuild: 2 },
+      server: { port: 8409, host: "0.0.0.0", trustProxy: false, allowedHosts: [] },
+      playout: { daysToBuild: 2, scriptsFolder: path.join(dir, "scripts") },
       guide: { daysToBuild: 2 },
       logging: { level: "info" },
     });
@@ -36,8 +36,12 @@ describe("loadConfig", () => {
       Server__TrustProxy: "true",
       Playout__DaysToBuild: "3",
       FFmpeg__Path: "/opt/ffmpeg",
+      Server__AllowedHosts: " TV.example., media-box ,",
+      Playout__ScriptsFolder: "my scripts",
     });
-    expect(config.server).toEqual({ port: 9000, host: "127.0.0.1", trustProxy: true });
+    expect(config.server).toEqual({ port: 9000, host: "127.0.0.1", trustProxy: true, allowedHosts: ["tv.example", "media-box"] });
+    // A relative scripts folder is inside the data folder.
+    expect(config.playout.scriptsFolder).toBe(path.join(config.dataDir, "my scripts"));
     expect(config.api.writeKey).toBe("secret");
     expect(config.jwt.issuerSigningKey).toBe("signing");
     expect(config.playout.daysToBuild).toBe(3);
@@ -58,6 +62,7 @@ describe("loadConfig", () => {
     [{ Server__Port: "abc" }, /^Invalid configuration Server:Port from environment variable Server__Port: must be a whole number/],
     [{ Server__Port: "70000" }, /Server:Port/],
     [{ Server__TrustProxy: "maybe" }, /Server:TrustProxy.*true or false/],
+    [{ Server__AllowedHosts: "tv.example:8409" }, /Server:AllowedHosts.*host names without ports/],
     [{ Playout__DaysToBuild: "0" }, /Playout:DaysToBuild/],
     [{ Logging__Level: "loud" }, /Logging:Level/],
     [{ Api__LegacySunset: "not a date" }, /Api:LegacySunset/],

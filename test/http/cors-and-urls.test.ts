@@ -17,9 +17,11 @@ let direct: TestServer; // TrustProxy off (the default), write key set
 let proxied: TestServer; // Server:TrustProxy=true
 
 beforeAll(async () => {
+  // Both answer any Host name (Server:AllowedHosts=*), so URL building can be tested with any Host;
+  // the allow-list itself is tested in test/security/.
   [direct, proxied] = await Promise.all([
-    startTestServer({ env: { Api__WriteKey: KEY } }),
-    startTestServer({ env: { Server__TrustProxy: "true" } }),
+    startTestServer({ env: { Api__WriteKey: KEY, Server__AllowedHosts: "*" } }),
+    startTestServer({ env: { Server__TrustProxy: "true", Server__AllowedHosts: "*" } }),
   ]);
 });
 afterAll(async () => {

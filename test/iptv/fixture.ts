@@ -37,8 +37,11 @@ export interface IptvFixture {
   playout: any;
 }
 
+/** The LAN names the media-player tests use, allowed as a user would list them in Server:AllowedHosts. */
+export const LAN_HOST_NAMES = "tv.example,living-room.example,tuner.example";
+
 export async function startIptvFixture(env: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<IptvFixture> {
-  const server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1", ...env } });
+  const server = await startTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1", Server__AllowedHosts: LAN_HOST_NAMES, ...env } });
   const api = apiClient(server.url, headers);
   const media = await seedMedia(server.dataDir, "Toon");
   await addVersions(server.dataDir, [...media.episodeIds, ...media.movieIds], EPISODE_MS);

@@ -13,7 +13,7 @@ import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions, databaseFile, sqlAll } from "../support/sqlite";
 import { useTestServer } from "../support/test-server";
 import { ageFiles } from "../support/wait";
-import { xmllint, xmltvUtc } from "./fixture";
+import { LAN_HOST_NAMES, xmllint, xmltvUtc } from "./fixture";
 
 const MIN = 60_000;
 const TOON_DEFINITION = `
@@ -58,7 +58,7 @@ playout:
   - repeat: true
 `;
 
-const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1" } });
+const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1", Server__AllowedHosts: LAN_HOST_NAMES } });
 let toon: SeededMedia;
 let film: SeededMedia;
 let toonChannel: any;

@@ -8,6 +8,7 @@ import { LibraryKind } from "../../server/domain/enums";
 import type { ChannelCoverage } from "../../server/services/health/content-checks";
 import { channelChecks } from "../../server/services/health/content-checks";
 import type { HealthCheck } from "../../server/services/health/health-types";
+import { useTempDir } from "../support/temp-dir";
 import { createTestServices, type TestServices } from "../support/test-services";
 import { FFmpegCapabilitiesProbe } from "../../server/streaming/ffmpeg-capabilities-probe";
 import { FFmpegTrials } from "../../server/streaming/ffmpeg-trials";
@@ -25,6 +26,8 @@ interface Fixture {
 const opened: Fixture[] = [];
 
 /** The services with the real FFmpeg (or a missing one), trials in a registry of their own, and a fixed clock. */
+const mediaDir = useTempDir("airwave-health-media-");
+
 async function open(options: { host?: string; writeKey?: string; ffmpeg?: { path?: string; probePath?: string } } = {}): Promise<TestServices> {
   const binaries = locateFFmpeg(options.ffmpeg ?? {});
   const probe = new FFmpegCapabilitiesProbe(binaries);
@@ -83,9 +86,11 @@ describe("health checks (service, no HTTP)", () => {
   });
 
   it("fails a library folder that was removed, a failed scan, and an enabled channel without a playout", { timeout: 60_000 }, async () => {
-    const { services, dataDir } = await open();
-    const kept = fs.mkdtempSync(path.join(dataDir, "kept-"));
-    const removed = fs.mkdtempSync(path.join(dataDir, "removed-"));
+    const { services } = await open();
+    // Library folders live outside the data folder (a library may not point into it).
+    const media = mediaDir.path;
+    const kept = fs.mkdtempSync(path.join(media, "kept-"));
+    const removed = fs.mkdtempSync(path.join(media, "removed-"));
     const library = await services.libraries.create({ name: "Films", kind: LibraryKind.Movies, paths: [kept, removed] });
     fs.rmSync(removed, { recursive: true });
     await services.libraries.recordScanOutcome({ scanId: "s1", libraryId: library.library.id, startedAt: NOW - 2 * HOUR, finishedAt: NOW - HOUR, success: false, message: "ffprobe exited with code 1" });

@@ -37,7 +37,8 @@ async function channelWithTimeline(startedAgoMs: number, streamingMode = "Transp
   const clipC = path.join(folder, `c-${number}.mkv`);
   fs.copyFileSync(clipB, clipC);
   const durations = [8000, 3000, 6000, 6000, 600_000];
-  const file = path.join(folder, `channel-${number}.json`);
+  // Channel files are read only from the data folder's playouts/ (or the scripts folder); the clips may be anywhere.
+  const file = path.join(server.dataDir, "playouts", `channel-${number}.json`);
   fs.writeFileSync(
     file,
     JSON.stringify({

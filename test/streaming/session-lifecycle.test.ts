@@ -23,7 +23,8 @@ const manager = () => server.services.streaming as SessionManager;
 /** A channel playing `clip` (10 s) over and over from 2 s ago. */
 async function loopingChannel(streamingMode = "TransportStreamHybrid"): Promise<string> {
   const number = String(nextNumber++);
-  const file = path.join(folder, `channel-${number}.json`);
+  // Channel files are read only from the data folder's playouts/; the clip may be anywhere.
+  const file = path.join(server.dataDir, "playouts", `channel-${number}.json`);
   const programs = Array.from({ length: 40 }, (_, i) => ({ title: `Loop ${i}`, duration: 10_000, file: clip }));
   fs.writeFileSync(file, JSON.stringify({ startTime: new Date(Date.now() - 2000).toISOString(), programs }));
   const channel = await api.post("/api/v1/channels", { name: `Loop ${number}`, number, ffmpegProfileId: profileId, streamingMode });
@@ -193,7 +194,7 @@ describe("stream start-up and tokens", () => {
       const token = (await client.post("/api/v1/iptv/tokens")).json.token as string;
       const profile = await client.post("/api/v1/ffmpeg/profiles", { name: "Tiny", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
       const channel = await client.post("/api/v1/channels", { name: "Tokened", number: "5", ffmpegProfileId: profile.json.id });
-      const file = path.join(folder, "tokened.json");
+      const file = path.join(tokened.dataDir, "playouts", "tokened.json");
       fs.writeFileSync(file, JSON.stringify({ startTime: new Date(Date.now() - 1000).toISOString(), programs: [{ title: "Clip", duration: 10_000, file: clip }] }));
       expect((await client.post("/api/v1/playouts", { channelId: channel.json.id, kind: "ExternalJson", scheduleFile: file })).status).toBe(201);
       expect((await client.get("/iptv/channel/5.m3u8?mode=segmenter")).status).toBe(401);

@@ -7,6 +7,7 @@ export const GraphqlErrorCode = {
   NotFound: "NOT_FOUND",
   ValidationFailed: "VALIDATION_FAILED",
   Unauthorized: "UNAUTHORIZED",
+  Forbidden: "FORBIDDEN",
   Internal: "INTERNAL_SERVER_ERROR",
 } as const;
 
@@ -19,6 +20,7 @@ const CLIENT_ERROR_CODES = new Set([
   "PERSISTED_QUERY_NOT_SUPPORTED",
   "OPERATION_RESOLUTION_FAILURE",
   GraphqlErrorCode.Unauthorized,
+  GraphqlErrorCode.Forbidden,
 ]);
 
 /** Domain errors become coded GraphQL errors; anything unexpected is masked. */

@@ -1,11 +1,12 @@
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
-import type { Express } from "express";
+import type { Express, Request } from "express";
 import { requestBaseUrl } from "../../http/base-url";
+import { isCrossSite } from "../../http/cross-site";
 import { keyMatches, WRITE_KEY_HEADER } from "../../http/write-key";
 import type { Services } from "../../services";
-import { createGraphqlContext, type GraphqlContext } from "./context";
+import { createGraphqlContext, type GraphqlContext, type WriteAccess } from "./context";
 import { formatGraphqlError } from "./errors";
 import { EXPLORER_PAGE } from "./explorer-page";
 import { buildGraphqlSchema } from "./schema";
@@ -39,13 +40,14 @@ export async function mountGraphql(app: Express, options: GraphqlOptions): Promi
   app.use(
     "/graphql",
     expressMiddleware(apollo, {
-      context: async ({ req }) =>
-        createGraphqlContext(
-          options.services,
-          requestBaseUrl(req, options.trustProxy),
-          !options.writeKey || keyMatches(req.headers[WRITE_KEY_HEADER], options.writeKey),
-        ),
+      context: async ({ req }) => createGraphqlContext(options.services, requestBaseUrl(req, options.trustProxy), writeAccess(req, options)),
     }),
   );
   return () => apollo.stop();
+}
+
+/** Mutations need the key when one is set; without one, only pages of this server's own origin may send them. */
+function writeAccess(req: Request, options: GraphqlOptions): WriteAccess {
+  if (options.writeKey) return keyMatches(req.headers[WRITE_KEY_HEADER], options.writeKey) ? "allowed" : "needs-key";
+  return isCrossSite(req, options.trustProxy) ? "cross-site" : "allowed";
 }

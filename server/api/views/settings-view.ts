@@ -32,6 +32,12 @@ export interface SettingsDto {
   restartRequired: boolean;
   /** Setting keys fixed by environment variables (they win over settings.json). */
   environmentOverrides: string[];
+  /** Playout:ScriptsFolder: Scripted playouts run scripts only from this folder. */
+  scriptsFolder: string;
+  /** ExternalJson channel files and YAML definition files are read from this folder (or the scripts folder). */
+  playoutsFolder: string;
+  /** Server:AllowedHosts: host names answered besides IP addresses, localhost and this machine's names (`*`: any). */
+  allowedHosts: string[];
   m3uUrl: string;
   xmltvUrl: string;
   hdhomerunUrl: string;

@@ -64,13 +64,23 @@ function parseProgram(raw: unknown, path: string, errors: ChannelFileError[]): E
   return errors.length === before ? program : null;
 }
 
+/** " at line L, column C" from a JSON.parse message's position, or "" when it names none. */
+function jsonErrorPlace(text: string, message: string): string {
+  const at = /position (\d+)/.exec(message);
+  if (!at) return /end of JSON input/i.test(message) ? " (the text ends too early)" : "";
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split("\n").length;
+  return ` at line ${line}, column ${before.length - before.lastIndexOf("\n")}`;
+}
+
 /** Parses and checks the text of a channel file; errors name the JSON path of each bad value. */
 export function parseChannelFile(text: string): ChannelFileResult {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { ok: false, errors: [{ path: "$", message: `not valid JSON: ${(error as Error).message}` }] };
+    // The parser's message quotes the text; only where it failed is reported, never the file's content.
+    return { ok: false, errors: [{ path: "$", message: `not valid JSON${jsonErrorPlace(text, (error as Error).message)}` }] };
   }
   if (!isRecord(data)) return { ok: false, errors: [{ path: "$", message: "must be a JSON object (a dizqueTV channel)" }] };
   const errors: ChannelFileError[] = [];

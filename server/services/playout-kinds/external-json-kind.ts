@@ -4,6 +4,8 @@ import type { Database } from "../../db/database";
 import { PlayoutKind } from "../../domain/enums";
 import { layOutChannel, parseChannelFile, type ExternalChannel, type FileLookup } from "../../playout/external-json";
 import { DomainError } from "../domain-error";
+import { locateConfinedFile } from "../files/confined-file";
+import type { PlayoutFolders } from "../files/playout-folders";
 import type { PlayoutSourceInput } from "../playout-input";
 import { Violations } from "../validation/violations";
 import type { KindBuildRequest, KindBuildResult, PlayoutKindStrategy, PlayoutSource } from "./kind-strategy";
@@ -27,7 +29,10 @@ async function isFile(file: string): Promise<boolean> {
 export class ExternalJsonKind implements PlayoutKindStrategy {
   readonly kind = PlayoutKind.ExternalJson;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly folders: PlayoutFolders,
+  ) {}
 
   async checkSource(input: PlayoutSourceInput): Promise<PlayoutSource> {
     const v = new Violations();
@@ -35,25 +40,35 @@ export class ExternalJsonKind implements PlayoutKindStrategy {
     if (input.definition !== undefined && input.definition !== null) v.add("definition", "only Sequential playouts take a definition");
     if (input.templates !== undefined && input.templates !== null) v.add("templates", "only Block playouts take templates");
     const file = input.scheduleFile;
-    if (file === undefined || file === null || file.trim() === "") v.add("scheduleFile", "is required: the absolute path of a dizqueTV channel JSON file");
+    if (file === undefined || file === null || file.trim() === "") v.add("scheduleFile", `is required: the path of a dizqueTV channel JSON file in ${this.folders.playouts} or the scripts folder`);
     else if (!path.isAbsolute(file)) v.add("scheduleFile", "must be an absolute path");
-    else if (!(await isFile(file))) v.add("scheduleFile", `external JSON file ${file} does not exist`);
     v.throwIfAny();
-    const loaded = await this.load(file!);
-    if (!loaded.ok) throw DomainError.validation(loaded.errors.map((e) => ({ field: "scheduleFile", message: `${e.path}: ${e.message}` })));
+    const found = this.locate(file!);
+    if (!found.ok) throw DomainError.invalid("scheduleFile", found.message);
+    const loaded = await this.load(found.path);
+    if (!loaded.ok) throw DomainError.validation(loaded.errors.map((e) => ({ field: "scheduleFile", message: `${file}: ${e.path}: ${e.message}` })));
     return { scheduleId: null, scheduleFile: file!, definition: null };
   }
 
   async build(request: KindBuildRequest): Promise<KindBuildResult> {
     const file = request.playout.scheduleFile;
     if (!file) throw new Error("the playout has no channel file");
-    const loaded = await this.load(file);
+    // Checked on every build: a playout saved before files were confined fails here and reads nothing.
+    const found = this.locate(file);
+    if (!found.ok) throw new Error(`the channel file ${found.message}`);
+    const loaded = await this.load(found.path);
     if (!loaded.ok) throw new Error(`${file}: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`);
     const from = request.start;
     const to = request.start + request.horizonMs;
-    const lookup = await this.lookupFiles(loaded.channel, path.dirname(file), from, to);
+    const lookup = await this.lookupFiles(loaded.channel, path.dirname(found.path), from, to);
     const layout = layOutChannel(loaded.channel, from, to, (f) => lookup.get(f) ?? { kind: "missing" });
     return { items: layout.items, state: JSON.stringify({ version: 1, file }), warnings: layout.warnings, replaces: true };
+  }
+
+  /** The channel file, only from `<data>/playouts/` or the scripts folder (symbolic links followed). */
+  private locate(file: string) {
+    const label = `the folders channel files are read from (${this.folders.playouts} and the scripts folder ${this.folders.scripts})`;
+    return locateConfinedFile(file, [this.folders.playouts, this.folders.scripts], label);
   }
 
   private async load(file: string): Promise<{ ok: true; channel: ExternalChannel } | { ok: false; errors: Array<{ path: string; message: string }> }> {

@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import { BuildMode, PlayoutKind } from "../../domain/enums";
 import type { SequentialBuildState } from "../../playout/sequential";
@@ -6,12 +5,15 @@ import type { PlayoutSourceInput } from "../playout-input";
 import { interpreterFor, splitCommandLine } from "../scripted/command-line";
 import type { ScriptedBuildService } from "../scripted/scripted-build-service";
 import type { ScriptLauncher } from "../scripted/script-launcher";
+import { isExecutable, locateConfinedFile } from "../files/confined-file";
 import { Violations } from "../validation/violations";
 import type { KindBuildRequest, KindBuildResult, PlayoutKindStrategy, PlayoutSource } from "./kind-strategy";
 
 export interface ScriptedSettings {
   /** `Playout:ScriptTimeoutSeconds`. */
   timeoutSeconds: number;
+  /** `Playout:ScriptsFolder`: the only folder scripts run from. */
+  scriptsFolder: string;
 }
 
 interface ScriptedState {
@@ -21,16 +23,10 @@ interface ScriptedState {
   engine: SequentialBuildState;
 }
 
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Scripted playouts: `scheduleFile` is a command line. A build opens a build session, runs the command with
+ * Scripted playouts: `scheduleFile` is a command line whose first word names a script in the scripts folder
+ * (`Playout:ScriptsFolder`; absolute, or relative to that folder). Node scripts run with the server's Node,
+ * `.py` with python3, anything else must be executable; the rest of the line stays arguments. A build opens a build session, runs the command with
  * the server URL, the build id and the mode (then the command's own arguments), and the script fills the
  * session over the scripted-build API. Exit 0 saves what it built; a non-zero exit, a timeout or a command
  * that cannot start fails the build and keeps the old items.
@@ -50,24 +46,22 @@ export class ScriptedKind implements PlayoutKindStrategy {
     if (input.definition !== undefined && input.definition !== null) v.add("definition", "only Sequential playouts take a definition");
     if (input.templates !== undefined && input.templates !== null) v.add("templates", "only Block playouts take templates");
     const line = input.scheduleFile;
-    if (line === undefined || line === null || line.trim() === "") v.add("scheduleFile", "is required: a command line whose first word is the script's absolute path");
+    if (line === undefined || line === null || line.trim() === "") v.add("scheduleFile", `is required: a command line whose first word names a script in the scripts folder ${this.settings.scriptsFolder}`);
     else if (line.length > 4096) v.add("scheduleFile", "must be at most 4096 characters");
     else {
-      const split = splitCommandLine(line);
-      if (!split.ok) v.add("scheduleFile", `the command line ${split.message}`);
-      else if (!path.isAbsolute(split.tokens[0])) v.add("scheduleFile", "the script must be given by its absolute path");
-      else if (!(await isFile(split.tokens[0]))) v.add("scheduleFile", `scripted schedule ${split.tokens[0]} does not exist`);
+      const script = this.locateScript(line);
+      if (!script.ok) v.add("scheduleFile", script.message);
     }
     v.throwIfAny();
     return { scheduleId: null, scheduleFile: line!.trim(), definition: null };
   }
 
   async build(request: KindBuildRequest): Promise<KindBuildResult> {
-    const line = request.playout.scheduleFile ?? "";
-    const split = splitCommandLine(line);
-    if (!split.ok) throw new Error(`the command line ${split.message}`);
-    const [script, ...extra] = split.tokens;
-    if (!(await isFile(script))) throw new Error(`scripted schedule ${script} does not exist`);
+    // Checked again on every build: a playout saved before scripts were confined, or a script moved or
+    // replaced by a link since, fails here with the reason and runs nothing.
+    const located = this.locateScript(request.playout.scheduleFile ?? "");
+    if (!located.ok) throw new Error(located.message);
+    const { script, program, extra } = located;
 
     const previous = request.previousState ? (JSON.parse(request.previousState) as Partial<ScriptedState>) : null;
     const continuing = request.mode === BuildMode.Continue && previous?.version === 1 && typeof previous.cursor === "number" && previous.cursor > request.start;
@@ -84,7 +78,6 @@ export class ScriptedKind implements PlayoutKindStrategy {
       budget: () => request.budget,
     });
     try {
-      const program = interpreterFor(script, process.execPath);
       const buildId = session.options.id;
       const outcome = await this.launcher.run({
         command: program.command,
@@ -109,5 +102,20 @@ export class ScriptedKind implements PlayoutKindStrategy {
     } finally {
       this.sessions.close(session.options.id);
     }
+  }
+
+  /** The script a command line names, confined to the scripts folder, and how to start it. */
+  private locateScript(line: string): { ok: true; script: string; program: { command: string; args: string[] }; extra: string[] } | { ok: false; message: string } {
+    const split = splitCommandLine(line);
+    if (!split.ok) return { ok: false, message: `the command line ${split.message}` };
+    const [first, ...extra] = split.tokens;
+    const folder = this.settings.scriptsFolder;
+    const found = locateConfinedFile(first, [folder], `the scripts folder ${folder} (Playout:ScriptsFolder); scripts run only from there`);
+    if (!found.ok) return { ok: false, message: `the script ${found.message}` };
+    const program = interpreterFor(found.path, process.execPath);
+    if (program.command === found.path && !isExecutable(found.path)) {
+      return { ok: false, message: `the script ${JSON.stringify(first)} is not executable: make it executable, or use a .js, .mjs, .cjs or .py script` };
+    }
+    return { ok: true, script: found.path, program, extra };
   }
 }

@@ -2,7 +2,7 @@
 export interface ScriptLaunch {
   command: string;
   args: string[];
-  /** Extra environment variables for the child. */
+  /** The build's AIRWAVE_* variables; the child gets only these besides PATH, HOME, locale and TZ. */
   env: Record<string, string>;
   cwd: string;
   timeoutMs: number;

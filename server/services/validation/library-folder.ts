@@ -43,3 +43,10 @@ export function foldersOverlap(a: string, b: string): boolean {
   };
   return inside(a, b) || inside(b, a);
 }
+
+/** True when the real path `target` is `folder` or lies below it (the folder's own links followed). */
+export async function isInsideFolder(folder: string, target: string): Promise<boolean> {
+  const real = await fs.realpath(folder).catch(() => path.resolve(folder));
+  const relative = path.relative(real, target);
+  return relative === "" || (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+}

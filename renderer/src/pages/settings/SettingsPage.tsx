@@ -97,6 +97,13 @@ export default function SettingsPage() {
           <CopyField label="HDHomeRun tuner" value={settings.hdhomerunUrl} />
         </Stack>
       </Card>
+      <Card withBorder component="section" aria-label="Folders">
+        <Title order={2} size="h4" mb="sm">Folders</Title>
+        <Stack gap="xs">
+          <CopyField label="Scripts (Scripted playouts run scripts only from here; Playout:ScriptsFolder)" value={settings.scriptsFolder} />
+          <CopyField label="Channel files and YAML definitions (ExternalJson and file-based Sequential playouts)" value={settings.playoutsFolder} />
+        </Stack>
+      </Card>
       <form onSubmit={submit} aria-label="Scheduling and tuner settings">
         <Card withBorder component="section">
           <Title order={2} size="h4" mb="sm">Scheduling, guide and tuner</Title>

@@ -19,8 +19,9 @@ export class PlayoutValidationResolver {
   ): Promise<PlayoutValidationType> {
     // Reading files on the server is guarded like the REST endpoint (a POST, so behind the write key).
     if (scheduleFile !== undefined && scheduleFile !== null && !ctx.mayWrite) {
-      throw new GraphQLError("a valid X-Api-Key header is required to validate a file on the server", {
-        extensions: { code: GraphqlErrorCode.Unauthorized },
+      const crossSite = ctx.writeAccess === "cross-site";
+      throw new GraphQLError(crossSite ? "pages of other sites may not validate files on the server while no write key is set" : "a valid X-Api-Key header is required to validate a file on the server", {
+        extensions: { code: crossSite ? GraphqlErrorCode.Forbidden : GraphqlErrorCode.Unauthorized },
       });
     }
     const result = await ctx.services.playoutValidation.validate({ definition, scheduleFile });

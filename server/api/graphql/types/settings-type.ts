@@ -41,6 +41,15 @@ export class SettingsType {
   @Field(() => [String], { description: "Setting keys fixed by environment variables (they win over settings.json)." })
   environmentOverrides: string[];
 
+  @Field(() => String, { description: "Playout:ScriptsFolder: Scripted playouts run scripts only from this folder." })
+  scriptsFolder: string;
+
+  @Field(() => String, { description: "ExternalJson channel files and YAML definition files are read from this folder (or the scripts folder)." })
+  playoutsFolder: string;
+
+  @Field(() => [String], { description: "Server:AllowedHosts: host names answered besides IP addresses, localhost and this machine's names (* = any)." })
+  allowedHosts: string[];
+
   @Field(() => String, { description: "Absolute URL of the channel playlist for media players." })
   m3uUrl: string;
 

@@ -5,6 +5,7 @@ import { useLegacyErrorMapping } from "../../../http/problem-details";
 import { DomainError } from "../../../services/domain-error";
 import type { ProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
+import { isDirectLoopbackRequest } from "../../../http/loopback";
 
 export interface ScanProgressRequest {
   /** 0–100 */
@@ -23,8 +24,6 @@ export interface ScanSeenRequest {
 export interface ScanFailedRequest {
   message: string;
 }
-
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 /**
  * Internal: scanner child processes report here. Exempt from the write key (they have no key), so
@@ -109,6 +108,6 @@ export class ScanCallbackController extends Controller {
   }
 
   private guard(scanId: string): void {
-    if (!LOOPBACK.has(this.request.socket.remoteAddress ?? "")) throw DomainError.notFound("Scan", scanId);
+    if (!isDirectLoopbackRequest(this.request)) throw DomainError.notFound("Scan", scanId);
   }
 }

@@ -4,8 +4,7 @@ import { DomainError } from "../../../services/domain-error";
 import type * as In from "../../../services/scripted/scripted-inputs";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
-
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+import { isDirectLoopbackRequest } from "../../../http/loopback";
 
 /**
  * Called by the script of a scripted playout while its build runs: define content, then append items.
@@ -25,7 +24,7 @@ export class ScriptedBuildController extends Controller {
   }
 
   private get builds() {
-    if (!LOOPBACK.has(this.request.socket.remoteAddress ?? "")) throw DomainError.notFound("Active build session", "");
+    if (!isDirectLoopbackRequest(this.request)) throw DomainError.notFound("Active build session", "");
     return this.context.services.scriptedBuilds;
   }
 

@@ -1,0 +1,58 @@
+import type { Request, RequestHandler } from "express";
+import { pathSegments } from "./canonical-path";
+import { WRITE_KEY_EXEMPTIONS } from "./write-key";
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function first(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.split(",")[0]?.trim() || undefined;
+}
+
+/**
+ * True when a browser sent this request from a page of another site: `Sec-Fetch-Site: cross-site`, or an
+ * `Origin` that is not the host the request was sent to (with `Server:TrustProxy`, the forwarded host
+ * counts too). Requests without `Origin` (scripts, curl, media players) are not cross-site.
+ */
+export function isCrossSite(req: Request, trustProxy: boolean): boolean {
+  if (first(req.headers["sec-fetch-site"])?.toLowerCase() === "cross-site") return true;
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return true; // "null" (sandboxed frames, file: pages) and anything unparsable
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return true;
+  const hosts = [req.headers.host, trustProxy ? first(req.headers["x-forwarded-host"]) : undefined];
+  return !hosts.some((host) => host !== undefined && sameAuthority(url, host));
+}
+
+function sameAuthority(origin: URL, host: string): boolean {
+  try {
+    return new URL(`${origin.protocol}//${host}`).host === origin.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Without a write key, writes under /api/ from pages of other sites are refused: otherwise any web page
+ * the user opens could change Airwave. With a key the key protects writes and every origin may use it
+ * (spec: all origins allowed). The callback routes exempt from the key are never for browsers.
+ */
+export function refuseCrossSiteWrites(options: { writeKey?: string; trustProxy: boolean }, onRefused: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    if (READ_METHODS.has(req.method)) return next();
+    const queryAt = req.url.indexOf("?");
+    const segments = pathSegments(queryAt === -1 ? req.url : req.url.slice(0, queryAt));
+    if (segments[0] !== "api") return next();
+    const exempt = WRITE_KEY_EXEMPTIONS.some((e) => e.matches(segments));
+    if ((options.writeKey && !exempt) || !isCrossSite(req, options.trustProxy)) return next();
+    return onRefused(req, res, next);
+  };
+}
+
+export const CROSS_SITE_DETAIL =
+  "writes from web pages of other sites are refused while no write key is set; set Api:WriteKey (Settings → Write key) and send it as X-Api-Key to allow browser tools on other origins";
