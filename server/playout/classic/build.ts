@@ -1,12 +1,15 @@
-import { FillerKind, FixedStartTimeBehavior, GuideMode, PlaybackOrder, PlayoutMode, TailMode } from "../../domain/enums";
+import { FillerKind, GuideMode, PlaybackOrder, PlayoutMode, TailMode } from "../../domain/enums";
 import { partNumberOf } from "../content/multi-part";
 import type { MediaItem } from "../content/types";
-import { compileIntegerExpression, type CompiledExpression } from "../grammar/expression";
-import { childSeed, contentSeed, passRandom, positionStream, shuffled } from "../random";
+import { childSeed, contentSeed, positionStream } from "../random";
 import { BuildError, clip, ZoneClock } from "../core";
 import type { TimelineItem } from "../timeline-item";
 import { EnumeratorPool } from "./enumerator-pool";
 import { FillerPlayer, totalLength, gapPiece, type Piece } from "./filler";
+import { fixedStartAt, floodEndAt, formatTime } from "./fixed-start";
+import { isEmptyContent, largestContentSize } from "./content-size";
+import { MultipleCounts } from "./multiple-count";
+import { ScheduleOrder } from "./schedule-order";
 import { freshSnapshot, cloneSnapshot, pickBase, pruneCheckpoints, scheduleFingerprint } from "./snapshots";
 import type { ClassicBuildInput, ClassicBuildResult, ClassicScheduleItem, ClassicSnapshot } from "./types";
 import { planUnit, type UnitPlanContext } from "./unit-plan";
@@ -17,8 +20,6 @@ const DEFAULT_MAX_ITEMS = 250_000;
 const DEFAULT_MAX_MS = 10_000;
 /** Most parts of a multi-part episode played as one unit. */
 const MAX_PARTS = 10;
-
-type CountVariables = { count: number; random: number };
 
 /**
  * The Classic playout builder (reference §5.1): walks the schedule's items in order (or shuffled per pass),
@@ -41,9 +42,8 @@ class ClassicBuilder {
   private readonly out: TimelineItem[] = [];
   private readonly warnings = new Set<string>();
   private readonly drawSeed: number;
-  private readonly orderSeed: number;
-  private readonly passOrders = new Map<number, number[]>();
-  private readonly counts = new Map<string, CompiledExpression<CountVariables, number> | null>();
+  private readonly order: ScheduleOrder;
+  private readonly counts: MultipleCounts;
   private snap!: ClassicSnapshot;
   private pool!: EnumeratorPool;
   private filler!: FillerPlayer;
@@ -59,12 +59,13 @@ class ClassicBuilder {
     this.items = [...input.schedule.items].sort((a, b) => a.index - b.index);
     if (!this.items.length) throw new BuildError("invalid-input", "the schedule has no items");
     this.drawSeed = childSeed(input.seed >>> 0, "classic-draws");
-    this.orderSeed = contentSeed(input.seed >>> 0, "classic-schedule-items");
+    this.order = new ScheduleOrder(this.items, input.schedule.shuffleScheduleItems, contentSeed(input.seed >>> 0, "classic-schedule-items"));
+    this.counts = new MultipleCounts((message) => this.warnings.add(message));
   }
 
   build(): ClassicBuildResult {
     const { input } = this;
-    const empty = this.items.filter((item) => this.isEmpty(item.contentKey));
+    const empty = this.items.filter((item) => isEmptyContent(input.content.content[item.contentKey]));
     if (empty.length === this.items.length) {
       throw new BuildError("invalid-input", `no schedule item has playable content (${[...new Set(empty.map((i) => i.contentKey))].join(", ")})`);
     }
@@ -115,7 +116,7 @@ class ClassicBuilder {
     const maxMs = budget.maxMs ?? DEFAULT_MAX_MS;
     // Steps that move no time: skipping items of empty content, ending blocks, and in Duration windows passing
     // over items that do not fit (at most the content's size plus the discard attempts per window).
-    const stuckLimit = 6 + 4 * this.items.length + 2 * (this.largestContent() + Math.max(0, ...this.items.map((i) => i.discardToFillAttempts)));
+    const stuckLimit = 6 + 4 * this.items.length + 2 * (largestContentSize(this.input.content.content) + Math.max(0, ...this.items.map((i) => i.discardToFillAttempts)));
     let stuck = 0;
     while (this.snap.cursor < until) {
       if (this.out.length > maxItems) throw new BuildError("too-many-items", `the build made more than ${maxItems} items`);
@@ -172,7 +173,7 @@ class ClassicBuilder {
   }
 
   private playMultiple(item: ClassicScheduleItem, enumerator: UndoableEnumerator): void {
-    this.snap.multipleRemaining ??= this.multipleCount(item, enumerator);
+    this.snap.multipleRemaining ??= this.counts.count(item, enumerator, (max) => this.draw(max));
     const unit = this.snap.multipleRemaining > 0 ? this.takeUnit(item, enumerator) : null;
     if (unit) {
       this.emit(planUnit(this.unitContext, item, unit, this.snap.cursor), item, true);
@@ -345,54 +346,19 @@ class ClassicBuilder {
     return snap.lastGuideGroup;
   }
 
-  /** Today's fixed start at or after the cursor; a passed one waits for tomorrow (Strict) or starts now (Flexible). */
   private fixedStart(item: ClassicScheduleItem): number {
-    const cursor = this.snap.cursor;
-    const date = this.zone.dateOf(cursor);
-    const time = timeOfDay(item.startTimeSeconds!);
-    const today = this.zone.at(date, time);
-    if (today >= cursor) return today;
     const behavior = item.fixedStartTimeBehavior ?? this.input.schedule.fixedStartTimeBehavior;
-    if (behavior === FixedStartTimeBehavior.Flexible) return cursor;
-    const tomorrow = this.zone.at(this.zone.addDays(date, 1), time);
-    if (tomorrow - cursor > HOUR) {
+    const { at, waitsADay } = fixedStartAt(this.zone, this.snap.cursor, item.startTimeSeconds!, behavior);
+    if (waitsADay) {
       this.warnings.add(`schedule item ${item.index + 1}: its fixed start ${formatTime(item.startTimeSeconds!)} had passed (Strict), so the channel is offline until the next day's start`);
     }
-    return tomorrow;
+    return at;
   }
 
-  /**
-   * Where a flood ends: the next occurrence of the following item's fixed start, or never (dynamic next item).
-   * A flood followed by itself (its own fixed start) runs until that start comes round again, not zero time.
-   */
+  /** Where a flood ends: the following item's next fixed start, or never (dynamic next item). */
   private nextFixedStart(current: ClassicScheduleItem): number | null {
-    const next = this.peekNextItem();
-    if (next.startTimeSeconds === null) return null;
-    const cursor = this.snap.cursor;
-    const date = this.zone.dateOf(cursor);
-    const time = timeOfDay(next.startTimeSeconds);
-    const today = this.zone.at(date, time);
-    const reached = next === current ? today > cursor : today >= cursor;
-    return reached ? today : this.zone.at(this.zone.addDays(date, 1), time);
-  }
-
-  private multipleCount(item: ClassicScheduleItem, enumerator: UndoableEnumerator): number {
-    let n = 0;
-    const source = item.multipleCount?.trim();
-    if (source) {
-      if (!this.counts.has(source)) {
-        const compiled = compileIntegerExpression<CountVariables>(source, { count: "number", random: "number" });
-        this.counts.set(source, compiled.ok ? compiled.value : null);
-        if (!compiled.ok) this.warnings.add(`schedule item ${item.index + 1}: count "${source}" is not valid (${compiled.message}); played one item`);
-      }
-      const compiled = this.counts.get(source);
-      n = compiled ? compiled.evaluate({ count: enumerator.count, random: this.draw(Math.max(1, enumerator.count)) }) : 1;
-    }
-    if (n <= 0) {
-      if (item.multipleMode === "CollectionSize") n = enumerator.count;
-      else if (item.multipleMode === "PlaylistItemSize" || item.multipleMode === "MultiEpisodeGroupSize") n = enumerator.passLength;
-    }
-    return Math.min(Math.max(0, n), 100_000);
+    const next = this.order.after(this.snap.pass, this.snap.index);
+    return next.startTimeSeconds === null ? null : floodEndAt(this.zone, this.snap.cursor, next.startTimeSeconds, next === current);
   }
 
   private draw(maxExclusive: number): number {
@@ -417,38 +383,8 @@ class ClassicBuilder {
     return this.pool.get({ contentKey: item.contentKey, order: item.playbackOrder, marathon: item.marathon });
   }
 
-  private isEmpty(contentKey: string): boolean {
-    const content = this.input.content.content[contentKey];
-    if (!content) return true;
-    if ("entries" in content) return content.entries.every((e) => e.items.length === 0);
-    return content.items.length === 0;
-  }
-
-  private largestContent(): number {
-    let largest = 0;
-    for (const content of Object.values(this.input.content.content)) {
-      largest = Math.max(largest, "entries" in content ? content.entries.reduce((sum, e) => sum + e.items.length, 0) : content.items.length);
-    }
-    return largest;
-  }
-
-  private passOrder(pass: number): number[] {
-    let order = this.passOrders.get(pass);
-    if (!order) {
-      const indices = this.items.map((_, i) => i);
-      order = this.input.schedule.shuffleScheduleItems ? shuffled(indices, passRandom(this.orderSeed, pass)) : indices;
-      this.passOrders.set(pass, order);
-    }
-    return order;
-  }
-
   private currentItem(): ClassicScheduleItem {
-    return this.items[this.passOrder(this.snap.pass)[this.snap.index]];
-  }
-
-  private peekNextItem(): ClassicScheduleItem {
-    const { pass, index } = this.snap;
-    return index + 1 < this.items.length ? this.items[this.passOrder(pass)[index + 1]] : this.items[this.passOrder(pass + 1)[0]];
+    return this.order.at(this.snap.pass, this.snap.index);
   }
 
   private advance(): void {
@@ -462,13 +398,4 @@ class ClassicBuilder {
   private snapshot(): ClassicSnapshot {
     return cloneSnapshot({ ...this.snap, enumerators: this.pool.states() });
   }
-}
-
-function timeOfDay(seconds: number) {
-  return { hour: Math.floor(seconds / 3600), minute: Math.floor((seconds % 3600) / 60), second: seconds % 60 };
-}
-
-function formatTime(seconds: number): string {
-  const t = timeOfDay(seconds);
-  return [t.hour, t.minute, t.second].map((n) => String(n).padStart(2, "0")).join(":");
 }
