@@ -8,10 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GuideEpisodeArtwork } from "../../server/domain/enums";
-import { makeImage } from "../support/artwork-fixtures";
+import { makeSmallArtworkLibrary, SHOWS_DEFINITION } from "../support/artwork-fixtures";
 import { rawRequest } from "../support/http";
 import { scanAndWait } from "../support/library-scan";
-import { makeVideo } from "../support/media-fixtures";
 import { makeTempDir, useTestServer } from "../support/test-server";
 
 const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1" } });
@@ -20,32 +19,12 @@ let showId: number;
 let episodes: Array<{ id: number; title: string; artwork: Array<{ kind: string; url: string; listUrl: string; inherited: boolean }> }>;
 const files: Record<string, string> = {};
 
-const DEFINITION = `
-content:
-  - collection: "Shows"
-    key: shows
-    order: chronological
-playout:
-  - count: 1
-    content: shows
-  - repeat: true
-`;
 
 beforeAll(async () => {
   root = makeTempDir("airwave-artwork-routes-");
-  const show = path.join(root, "Shows", "Routes Show (2021)");
-  const master = path.join(root, "master.mkv");
-  makeVideo(master, { seconds: 2 });
-  makeImage((files.poster = path.join(show, "poster.jpg")), "red");
-  makeImage((files.fanart = path.join(show, "fanart.png")), "blue", "1280x720");
-  makeImage((files.logo = path.join(show, "logo.webp")), "white", "400x155");
-  for (const n of [1, 2]) {
-    const base = path.join(show, "Season 01", `Routes Show - S01E0${n} - Part ${n}`);
-    fs.mkdirSync(path.dirname(base), { recursive: true });
-    fs.copyFileSync(master, `${base}.mkv`);
-    makeImage((files[`thumb${n}`] = `${base}-thumb.jpg`), n === 1 ? "yellow" : "green", "640x360");
-  }
-  const library = (await api.post("/api/v1/libraries", { name: "Routes", kind: "Shows", paths: [path.join(root, "Shows")] })).json;
+  const made = makeSmallArtworkLibrary(root);
+  Object.assign(files, made.files);
+  const library = (await api.post("/api/v1/libraries", { name: "Routes", kind: "Shows", paths: [made.shows] })).json;
   expect((await scanAndWait(api, library.id)).lastScanSuccess).toBe(true);
   showId = (await api.get(`/api/v1/media/items?libraryId=${library.id}&kind=Show`)).json.items[0].id;
   episodes = (await api.get(`/api/v1/media/items?libraryId=${library.id}&kind=Episode`)).json.items;
@@ -62,9 +41,11 @@ describe("items carry their artwork", () => {
     expect(showArt.Poster.listUrl).toMatch(/-w320\.jpg$/);
     const first = byKind(episodes.find((e) => e.title === "Part 1")!.artwork);
     expect(first.Thumbnail.inherited).toBe(false);
-    expect(first.Poster).toEqual({ ...showArt.Poster, inherited: true });
     const seasons = (await api.get(`/api/v1/media/items?parentId=${showId}`)).json.items;
-    expect(byKind(seasons[0].artwork).Poster.inherited).toBe(true);
+    const seasonArt = byKind(seasons[0].artwork);
+    expect(seasonArt.Poster.inherited).toBe(false);
+    expect(seasonArt.Fanart).toEqual({ ...showArt.Fanart, inherited: true });
+    expect(first.Poster).toEqual({ ...seasonArt.Poster, inherited: true });
   });
 
   it("the REST detail and GraphQL carry the same pictures", async () => {
@@ -140,7 +121,7 @@ describe("XMLTV icons", () => {
     expect((await api.post(`/api/v1/collections/${collection.id}/items`, { mediaItemIds: [showId] })).status).toBeLessThan(300);
     const channel = (await api.post("/api/v1/channels", { number: "7", name: "Art Channel" })).json;
     channelNumber = channel.number;
-    const playout = await api.post("/api/v1/playouts", { channelId: channel.id, kind: "Sequential", definition: DEFINITION });
+    const playout = await api.post("/api/v1/playouts", { channelId: channel.id, kind: "Sequential", definition: SHOWS_DEFINITION });
     expect(playout.status, playout.text).toBe(201);
   });
 

@@ -105,3 +105,51 @@ export function makeArtworkLibrary(root: string): ArtworkLibrary {
   makeSong((files.songEmbedded = path.join(music, "The Band", "Second Album", "01 - Three.mp3")), files.embedded);
   return { shows, movies, others, music, files };
 }
+
+/**
+ * A small library for the API and UI (30-minute files): one show (poster, PNG fanart, WebP logo, a season poster, two
+ * episodes with thumbnails), two movies (one with a poster, one without) and an other video with a thumbnail.
+ */
+export function makeSmallArtworkLibrary(root: string): { shows: string; movies: string; others: string; files: Record<string, string> } {
+  const files: Record<string, string> = {};
+  const master = path.join(root, "master.mkv");
+  // Half-hour episodes (one frame a second, no audio: quick to make) keep the guide to a few dozen programmes.
+  fs.mkdirSync(root, { recursive: true });
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=1:duration=1800", "-c:v", "libx264", "-preset", "ultrafast", "-g", "60", master], { stdio: ["ignore", "ignore", "pipe"] });
+  const copy = (file: string) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.copyFileSync(master, file);
+  };
+  const shows = path.join(root, "Shows");
+  const show = path.join(shows, "Routes Show (2021)");
+  makeImage((files.poster = path.join(show, "poster.jpg")), "red");
+  makeImage((files.fanart = path.join(show, "fanart.png")), "blue", "1280x720");
+  makeImage((files.logo = path.join(show, "logo.webp")), "white", "400x155");
+  makeImage((files.seasonPoster = path.join(show, "season01-poster.jpg")), "orange");
+  for (const n of [1, 2]) {
+    const base = path.join(show, "Season 01", `Routes Show - S01E0${n} - Part ${n}`);
+    copy(`${base}.mkv`);
+    makeImage((files[`thumb${n}`] = `${base}-thumb.jpg`), n === 1 ? "yellow" : "green", "640x360");
+  }
+  const movies = path.join(root, "Movies");
+  copy(path.join(movies, "Framed (2001)", "Framed (2001).mkv"));
+  makeImage((files.moviePoster = path.join(movies, "Framed (2001)", "poster.jpg")), "purple");
+  makeImage((files.movieFanart = path.join(movies, "Framed (2001)", "fanart.jpg")), "teal", "1280x720");
+  copy(path.join(movies, "Bare (2002)", "Bare (2002).mkv"));
+  const others = path.join(root, "Other");
+  copy(path.join(others, "Clip.mkv"));
+  makeImage((files.clipThumb = path.join(others, "Clip-thumb.jpg")), "coral", "640x360");
+  return { shows, movies, others, files };
+}
+
+/** A Sequential playout definition that plays the "Shows" collection in order, forever. */
+export const SHOWS_DEFINITION = `
+content:
+  - collection: "Shows"
+    key: shows
+    order: chronological
+playout:
+  - count: 1
+    content: shows
+  - repeat: true
+`;

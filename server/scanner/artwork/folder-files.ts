@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 
@@ -13,7 +14,7 @@ interface FileStat {
  */
 export class FolderFiles {
   private readonly listings = new Map<string, Promise<string[]>>();
-  private readonly stats = new Map<string, Promise<FileStat | undefined>>();
+  private readonly stats = new Map<string, FileStat | undefined>();
 
   constructor(walked: Iterable<{ path: string; files: readonly string[] }>) {
     for (const folder of walked) this.listings.set(folder.path, Promise.resolve(folder.files.map((f) => path.basename(f))));
@@ -28,22 +29,27 @@ export class FolderFiles {
     return names;
   }
 
-  stat(file: string): Promise<FileStat | undefined> {
-    let stat = this.stats.get(file);
-    if (!stat) {
-      stat = fs.stat(file).then(
-        (s) => (s.isFile() ? { size: s.size, mtimeMs: Math.floor(s.mtimeMs) } : undefined),
-        () => undefined,
-      );
-      this.stats.set(file, stat);
+  /**
+   * Synchronous on purpose: sidecars are few per file and their folders were just listed, so a blocking
+   * stat is far cheaper than a trip through the thread pool (the no-change rescan is mostly these).
+   */
+  stat(file: string): FileStat | undefined {
+    if (this.stats.has(file)) return this.stats.get(file);
+    let stat: FileStat | undefined;
+    try {
+      const s = fsSync.statSync(file);
+      stat = s.isFile() ? { size: s.size, mtimeMs: Math.floor(s.mtimeMs) } : undefined;
+    } catch {
+      stat = undefined;
     }
+    this.stats.set(file, stat);
     return stat;
   }
 
   /** Digest of the files' paths, sizes and mtimes (missing files leave no trace): equal when nothing changed. */
-  async stamp(files: readonly string[]): Promise<string> {
+  stamp(files: readonly string[]): string {
     const unique = [...new Set(files)].sort();
-    const stats = await Promise.all(unique.map((f) => this.stat(f)));
+    const stats = unique.map((f) => this.stat(f));
     const hash = createHash("sha1");
     unique.forEach((file, i) => {
       const stat = stats[i];

@@ -1,4 +1,5 @@
 import { Badge, Drawer, Group, Stack, Text, Title } from "@mantine/core";
+import { ArtworkImage } from "../../components/artwork/ArtworkImage";
 import type { GuideGridQuery } from "../../graphql/generated";
 import { clock } from "./guide-layout";
 
@@ -11,7 +12,7 @@ export function episodeLabel(p: Pick<GuideProgramme, "seasonNumber" | "episodeNu
   return `${p.seasonNumber != null ? `S${pad(p.seasonNumber)}` : ""}${p.episodeNumber != null ? `E${pad(p.episodeNumber)}` : ""}`;
 }
 
-/** A programme's title, time, episode and description, in a drawer. */
+/** A programme's picture, title, time, episode and description, in a drawer. */
 export function ProgrammeDetails({ selected, onClose }: { selected: { row: GuideRow; programme: GuideProgramme } | null; onClose: () => void }) {
   const p = selected?.programme;
   const start = p ? Date.parse(p.start) : 0;
@@ -20,6 +21,11 @@ export function ProgrammeDetails({ selected, onClose }: { selected: { row: Guide
     <Drawer opened={Boolean(selected)} onClose={onClose} position="right" title="Programme" size="md">
       {p && selected && (
         <Stack gap="sm" data-testid="programme-details">
+          {p.imageUrl && (
+            <div style={{ width: p.kind === "Song" ? 200 : 160 }}>
+              <ArtworkImage src={p.imageUrl} alt={p.title} ratio={p.kind === "Song" ? 1 : 2 / 3} />
+            </div>
+          )}
           <Title order={2} size="h3">{p.title}</Title>
           {p.subtitle && <Text fw={500}>{p.subtitle}</Text>}
           <Group gap="xs">

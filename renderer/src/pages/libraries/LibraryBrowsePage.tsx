@@ -1,8 +1,10 @@
-import { Anchor, Breadcrumbs, Group, Pagination, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Breadcrumbs, Group, Pagination, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useQuery } from "urql";
 import type { PageProps } from "../../app/routes";
 import { Link } from "../../app/router";
+import { PosterGrid } from "../../components/artwork/PosterGrid";
+import { ThumbnailList } from "../../components/artwork/ThumbnailList";
 import { ServerMessage } from "../../components/ServerMessage";
 import { BrowseMediaDocument, LibraryByIdDocument, type MediaItemKind } from "../../graphql/generated";
 
@@ -15,7 +17,7 @@ const TOP_LEVEL: { value: MediaItemKind; label: string }[] = [
 ];
 const FIRST_KIND: Record<string, MediaItemKind> = { Shows: "Show", Movies: "Movie", OtherVideos: "OtherVideo", Music: "Artist" };
 
-/** A library's shows, movies, other videos or artists, a page at a time. */
+/** A library's shows, movies or artists as a poster grid, other videos as a list with thumbnails, a page at a time. */
 export default function LibraryBrowsePage({ params }: PageProps) {
   const libraryId = Number(params.id);
   const [{ data: libraryData, error: libraryError }] = useQuery({ query: LibraryByIdDocument, variables: { id: libraryId } });
@@ -38,22 +40,12 @@ export default function LibraryBrowsePage({ params }: PageProps) {
       <Title order={1}>{library?.name ?? "Library"}</Title>
       <ServerMessage title="Cannot load" message={libraryError?.message ?? error?.message} />
       <SegmentedControl aria-label="Kind of media" data={TOP_LEVEL} value={kind} onChange={(v) => { setKind(v as MediaItemKind); setPage(1); }} />
-      <Table striped highlightOnHover aria-busy={fetching}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th w={100}>Year</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {media?.items.map((item) => (
-            <Table.Tr key={item.id}>
-              <Table.Td><Anchor component={Link} to={`/media/${item.id}`}>{item.title}</Anchor></Table.Td>
-              <Table.Td>{item.year ?? ""}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <div aria-busy={fetching}>
+        {media && kind === "OtherVideo" && (
+          <ThumbnailList label="Other videos" kinds={["Thumbnail", "Poster"]} ratio={16 / 9} items={media.items.map((i) => ({ ...i, detail: i.year ? String(i.year) : null }))} />
+        )}
+        {media && kind !== "OtherVideo" && <PosterGrid label={TOP_LEVEL.find((k) => k.value === kind)?.label ?? "Items"} items={media.items} ratio={kind === "Artist" ? 1 : 2 / 3} />}
+      </div>
       {media && media.totalCount === 0 && <Text c="dimmed">Nothing of this kind in the library.</Text>}
       {media && media.totalCount > PAGE_SIZE && (
         <Group justify="center">

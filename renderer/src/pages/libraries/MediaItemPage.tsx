@@ -1,9 +1,10 @@
-import { Anchor, Breadcrumbs, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Breadcrumbs, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "urql";
 import type { PageProps } from "../../app/routes";
 import { Link } from "../../app/router";
 import { ServerMessage } from "../../components/ServerMessage";
 import { MediaItemDetailDocument } from "../../graphql/generated";
+import { ItemChildren, ItemHeader } from "./ItemHeader";
 
 export function formatDuration(ms: number): string {
   const total = Math.round(ms / 1000);
@@ -13,13 +14,7 @@ export function formatDuration(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}` : `${m}:${String(s).padStart(2, "0")}`;
 }
 
-function childLabel(child: { kind: string; title: string; seasonNumber?: number | null; episodeNumber?: number | null }): string {
-  if (child.kind === "Season" && child.seasonNumber != null) return child.title || `Season ${child.seasonNumber}`;
-  if (child.kind === "Episode" && child.episodeNumber != null) return `${child.episodeNumber}. ${child.title}`;
-  return child.title;
-}
-
-/** A show (its seasons), a season (its episodes) or a playable item (its files). */
+/** A show (its seasons), a season (its episodes), an artist (songs) or a playable item (its files), over its fan art. */
 export default function MediaItemPage({ params }: PageProps) {
   const [{ data, error }] = useQuery({ query: MediaItemDetailDocument, variables: { id: Number(params.id) } });
   const item = data?.mediaItem;
@@ -33,19 +28,8 @@ export default function MediaItemPage({ params }: PageProps) {
         {ancestors.map((a) => <Anchor key={a.id} component={Link} to={`/media/${a.id}`}>{a.title}</Anchor>)}
         <Text>{item.title}</Text>
       </Breadcrumbs>
-      <Title order={1}>{item.title}{item.year ? ` (${item.year})` : ""}</Title>
-      <Text c="dimmed">{item.kind}{item.contentRating ? ` · ${item.contentRating}` : ""}</Text>
-      {item.plot && <Text>{item.plot}</Text>}
-      {item.children.length > 0 && (
-        <Table striped highlightOnHover>
-          <Table.Thead><Table.Tr><Table.Th>{item.kind === "Show" ? "Seasons" : "Episodes"}</Table.Th></Table.Tr></Table.Thead>
-          <Table.Tbody>
-            {item.children.map((child) => (
-              <Table.Tr key={child.id}><Table.Td><Anchor component={Link} to={`/media/${child.id}`}>{childLabel(child)}</Anchor></Table.Td></Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ItemHeader item={item} />
+      {item.children.length > 0 && <ItemChildren kind={item.kind} items={item.children} />}
       {item.versions.length > 0 && (
         <Table>
           <Table.Thead><Table.Tr><Table.Th>File</Table.Th><Table.Th>Length</Table.Th><Table.Th>Size</Table.Th></Table.Tr></Table.Thead>
