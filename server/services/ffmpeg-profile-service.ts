@@ -2,6 +2,8 @@ import { AudioFormat, HardwareAcceleration, ScalingBehavior, VideoFormat } from 
 import type { Database } from "../db/database";
 import { FFmpegProfile } from "../db/entities/ffmpeg-profile";
 import type { Repositories } from "../db/repositories";
+import type { AccelerationStatus, FFmpegTrialRunner, ProfileTrialResult } from "../domain/ffmpeg-info";
+import { toBuilderProfile } from "./stream-source-service";
 import { DomainError } from "./domain-error";
 import type { FFmpegProfileInput } from "./ffmpeg-profile-input";
 import {
@@ -24,8 +26,14 @@ export interface FFmpegProfileView {
 
 type WriteMode = "create" | "replace" | "patch";
 
+/** How long "test this profile" encodes. */
+export const PROFILE_TEST_MS = 5000;
+
 export class FFmpegProfileService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly trials?: FFmpegTrialRunner,
+  ) {}
 
   async list(): Promise<FFmpegProfileView[]> {
     return this.db.read(async (repos) => {
@@ -65,11 +73,39 @@ export class FFmpegProfileService {
       if ((await this.defaultProfileId(repos)) === id) {
         throw DomainError.invalid("id", "the default FFmpeg profile cannot be deleted");
       }
-      const users = await repos.channels.countUsingProfile(id);
-      if (users > 0) throw DomainError.invalid("id", `FFmpeg profile ${id} is used by ${users} channel(s)`);
+      const users = await repos.channels.usingProfile(id);
+      if (users.length > 0) {
+        const named = users.map((c) => `${c.number} "${c.name}"`).join(", ");
+        throw DomainError.invalid("id", `the profile is used by channel${users.length === 1 ? "" : "s"} ${named}; give ${users.length === 1 ? "it" : "them"} another profile first`);
+      }
       await repos.ffmpegProfiles.delete(id);
       await repos.resolutions.deleteUnusedCustom();
     });
+  }
+
+  /** A copy named "<name> (copy)" (or "(copy 2)", …), so a variant can start from an existing profile. */
+  duplicate(id: number): Promise<FFmpegProfileView> {
+    return this.db.write(async (repos) => {
+      const source = (await this.view(repos, id)).profile;
+      let name = "";
+      for (let n = 1; !name || (await repos.ffmpegProfiles.isNameTaken(name)); n++) name = `${source.name.slice(0, 40)} (copy${n > 1 ? ` ${n}` : ""})`;
+      const copy = new FFmpegProfile();
+      await this.apply(repos, copy, { ...toInput(source), name }, "create");
+      const saved = await repos.ffmpegProfiles.save(copy);
+      return this.view(repos, saved.id);
+    });
+  }
+
+  /** Encodes a few seconds of a generated test pattern with the profile: speed (× real time) and any FFmpeg error. */
+  async tryOut(id: number): Promise<ProfileTrialResult> {
+    const { profile } = await this.get(id);
+    if (!this.trials) throw DomainError.invalid("id", "FFmpeg is not available to this server");
+    return this.trials.tryProfile(toBuilderProfile(profile), PROFILE_TEST_MS);
+  }
+
+  /** Whether each hardware acceleration can encode on this machine, and why not. */
+  async accelerations(): Promise<AccelerationStatus[]> {
+    return this.trials ? this.trials.accelerations() : [];
   }
 
   async getDefaultProfileId(): Promise<number> {
@@ -214,4 +250,28 @@ export class FFmpegProfileService {
       normalizeLoudness,
     });
   }
+}
+
+/** Every field of a stored profile as input (for a copy). */
+function toInput(p: FFmpegProfile): FFmpegProfileInput {
+  return {
+    threadCount: p.threadCount,
+    hardwareAcceleration: p.hardwareAcceleration,
+    vaapiDevice: p.vaapiDevice,
+    resolution: { width: p.resolution.width, height: p.resolution.height },
+    scalingBehavior: p.scalingBehavior,
+    videoFormat: p.videoFormat,
+    videoProfile: p.videoProfile,
+    bitDepth: p.bitDepth,
+    videoBitrate: p.videoBitrate,
+    videoBufferSize: p.videoBufferSize,
+    audioFormat: p.audioFormat,
+    audioBitrate: p.audioBitrate,
+    audioBufferSize: p.audioBufferSize,
+    audioChannels: p.audioChannels,
+    audioSampleRate: p.audioSampleRate,
+    normalizeFramerate: p.normalizeFramerate,
+    deinterlaceVideo: p.deinterlaceVideo,
+    normalizeLoudness: p.normalizeLoudness,
+  };
 }

@@ -42,6 +42,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/blocks", title: "Blocks", nav: { label: "Blocks", section: "Scheduling" }, page: lazy(() => import("../pages/blocks/BlocksPage")) },
   { path: "/playouts", title: "Playouts", nav: { label: "Playouts", section: "Scheduling" }, page: lazy(() => import("../pages/playouts/PlayoutsPage")) },
   { path: "/settings", title: "Settings", nav: { label: "Settings", section: "System" }, page: lazy(() => import("../pages/settings/SettingsPage")) },
+  { path: "/ffmpeg-profiles", title: "FFmpeg profiles", nav: { label: "FFmpeg profiles", section: "System" }, page: lazy(() => import("../pages/ffmpeg-profiles/FFmpegProfilesPage")) },
   { path: "/sessions", title: "Live sessions", nav: { label: "Live sessions", section: "System" }, page: lazy(() => import("../pages/sessions/SessionsPage")) },
   { path: "/logs", title: "Logs", nav: { label: "Logs", section: "System" }, page: lazy(() => import("../pages/logs/LogsPage")) },
   { path: "/health", title: "Health", nav: { label: "Health", section: "System" }, page: lazy(() => import("../pages/health/HealthPage")) },

@@ -42,6 +42,28 @@ export type SubtitleMode =
   | 'Default'
   | 'Any';
 
+export type HardwareAcceleration =
+  | 'None'
+  | 'Qsv'
+  | 'Nvenc'
+  | 'Vaapi'
+  | 'VideoToolbox'
+  | 'Amf';
+
+export type ScalingBehavior =
+  | 'ScaleAndPad'
+  | 'Stretch'
+  | 'Crop';
+
+export type VideoFormat =
+  | 'H264'
+  | 'Hevc'
+  | 'Mpeg2Video';
+
+export type AudioFormat =
+  | 'Aac'
+  | 'Ac3';
+
 export type PlayoutKind =
   | 'Classic'
   | 'Block'
@@ -209,6 +231,57 @@ export type ChannelUpdateInput = {
   watermarkId?: number | null | undefined;
   /** A Fallback filler preset played in gaps instead of the offline slate. */
   fallbackFillerId?: number | null | undefined;
+};
+
+/** A new FFmpeg profile: name is required. */
+export type FFmpegProfileCreateInput = {
+  name: string;
+  threadCount?: number | null | undefined;
+  hardwareAcceleration?: HardwareAcceleration | null | undefined;
+  vaapiDevice?: string | null | undefined;
+  resolution?: ResolutionInput | null | undefined;
+  scalingBehavior?: ScalingBehavior | null | undefined;
+  videoFormat?: VideoFormat | null | undefined;
+  videoProfile?: string | null | undefined;
+  bitDepth?: number | null | undefined;
+  videoBitrate?: number | null | undefined;
+  videoBufferSize?: number | null | undefined;
+  audioFormat?: AudioFormat | null | undefined;
+  audioBitrate?: number | null | undefined;
+  audioBufferSize?: number | null | undefined;
+  audioChannels?: number | null | undefined;
+  audioSampleRate?: number | null | undefined;
+  normalizeFramerate?: boolean | null | undefined;
+  deinterlaceVideo?: boolean | null | undefined;
+  normalizeLoudness?: boolean | null | undefined;
+};
+
+export type ResolutionInput = {
+  width: number;
+  height: number;
+};
+
+/** Fields of an FFmpeg profile; omitted ones keep their value (or default, on create). */
+export type FFmpegProfileUpdateInput = {
+  name?: string | null | undefined;
+  threadCount?: number | null | undefined;
+  hardwareAcceleration?: HardwareAcceleration | null | undefined;
+  vaapiDevice?: string | null | undefined;
+  resolution?: ResolutionInput | null | undefined;
+  scalingBehavior?: ScalingBehavior | null | undefined;
+  videoFormat?: VideoFormat | null | undefined;
+  videoProfile?: string | null | undefined;
+  bitDepth?: number | null | undefined;
+  videoBitrate?: number | null | undefined;
+  videoBufferSize?: number | null | undefined;
+  audioFormat?: AudioFormat | null | undefined;
+  audioBitrate?: number | null | undefined;
+  audioBufferSize?: number | null | undefined;
+  audioChannels?: number | null | undefined;
+  audioSampleRate?: number | null | undefined;
+  normalizeFramerate?: boolean | null | undefined;
+  deinterlaceVideo?: boolean | null | undefined;
+  normalizeLoudness?: boolean | null | undefined;
 };
 
 /** A filler preset, shaped by fillerKind and fillerMode: duration only with Duration, count with Count/RandomCount, padToNearestMinute with Pad; Tail and Fallback have no mode. Update replaces every field. */
@@ -690,6 +763,49 @@ export type DeletePlaylistMutationVariables = Exact<{
 
 export type DeletePlaylistMutation = { deletePlaylist: string };
 
+export type ProfileFieldsFragment = { id: number, name: string, isDefault: boolean, threadCount: number, hardwareAcceleration: HardwareAcceleration, vaapiDevice: string | null, scalingBehavior: ScalingBehavior, videoFormat: VideoFormat, videoProfile: string, bitDepth: number, videoBitrate: number, videoBufferSize: number, audioFormat: AudioFormat, audioBitrate: number, audioBufferSize: number, audioChannels: number, audioSampleRate: number, normalizeFramerate: boolean, deinterlaceVideo: boolean, normalizeLoudness: boolean, resolution: { width: number, height: number } };
+
+export type FFmpegProfilesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FFmpegProfilesPageQuery = { ffmpegProfiles: Array<{ id: number, name: string, isDefault: boolean, threadCount: number, hardwareAcceleration: HardwareAcceleration, vaapiDevice: string | null, scalingBehavior: ScalingBehavior, videoFormat: VideoFormat, videoProfile: string, bitDepth: number, videoBitrate: number, videoBufferSize: number, audioFormat: AudioFormat, audioBitrate: number, audioBufferSize: number, audioChannels: number, audioSampleRate: number, normalizeFramerate: boolean, deinterlaceVideo: boolean, normalizeLoudness: boolean, resolution: { width: number, height: number } }>, hardwareAccelerations: Array<{ acceleration: HardwareAcceleration, usable: boolean, reason: string | null }> };
+
+export type CreateProfileMutationVariables = Exact<{
+  input: FFmpegProfileCreateInput;
+}>;
+
+
+export type CreateProfileMutation = { createFFmpegProfile: { id: number } };
+
+export type UpdateProfileMutationVariables = Exact<{
+  id: number;
+  input: FFmpegProfileUpdateInput;
+}>;
+
+
+export type UpdateProfileMutation = { updateFFmpegProfile: { id: number } };
+
+export type DuplicateProfileMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DuplicateProfileMutation = { duplicateFFmpegProfile: { id: number } };
+
+export type DeleteProfileMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeleteProfileMutation = { deleteFFmpegProfile: string };
+
+export type TestProfileMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type TestProfileMutation = { testFFmpegProfile: { ok: boolean, speed: number | null, encodedMs: number, elapsedMs: number, videoEncoder: string, acceleration: HardwareAcceleration, warnings: Array<string>, error: string | null } };
+
 export type FillerPresetsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -892,6 +1008,7 @@ export type UpdateSettingsMutationVariables = Exact<{
 
 export type UpdateSettingsMutation = { updateSettings: { timeZone: string, playoutDaysToBuild: number, guideDaysToBuild: number, hdhomerunTunerCount: number, backupIntervalHours: number, backupKeep: number, ffmpegPath: string | null, ffprobePath: string | null, writeKeySet: boolean, iptvTokenKeySet: boolean, listeningBeyondLoopback: boolean, restartRequired: boolean, environmentOverrides: Array<string>, scriptsFolder: string, playoutsFolder: string, allowedHosts: Array<string>, m3uUrl: string, xmltvUrl: string, hdhomerunUrl: string } };
 
+export const ProfileFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FFmpegProfile"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"isDefault"}},{"kind":"Field","name":{"kind":"Name","value":"threadCount"}},{"kind":"Field","name":{"kind":"Name","value":"hardwareAcceleration"}},{"kind":"Field","name":{"kind":"Name","value":"vaapiDevice"}},{"kind":"Field","name":{"kind":"Name","value":"resolution"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}},{"kind":"Field","name":{"kind":"Name","value":"scalingBehavior"}},{"kind":"Field","name":{"kind":"Name","value":"videoFormat"}},{"kind":"Field","name":{"kind":"Name","value":"videoProfile"}},{"kind":"Field","name":{"kind":"Name","value":"bitDepth"}},{"kind":"Field","name":{"kind":"Name","value":"videoBitrate"}},{"kind":"Field","name":{"kind":"Name","value":"videoBufferSize"}},{"kind":"Field","name":{"kind":"Name","value":"audioFormat"}},{"kind":"Field","name":{"kind":"Name","value":"audioBitrate"}},{"kind":"Field","name":{"kind":"Name","value":"audioBufferSize"}},{"kind":"Field","name":{"kind":"Name","value":"audioChannels"}},{"kind":"Field","name":{"kind":"Name","value":"audioSampleRate"}},{"kind":"Field","name":{"kind":"Name","value":"normalizeFramerate"}},{"kind":"Field","name":{"kind":"Name","value":"deinterlaceVideo"}},{"kind":"Field","name":{"kind":"Name","value":"normalizeLoudness"}}]}}]} as unknown as DocumentNode<ProfileFieldsFragment, unknown>;
 export const LibraryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LibraryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Library"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"lastScan"}},{"kind":"Field","name":{"kind":"Name","value":"lastScanSuccess"}},{"kind":"Field","name":{"kind":"Name","value":"lastScanMessage"}},{"kind":"Field","name":{"kind":"Name","value":"paths"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}},{"kind":"Field","name":{"kind":"Name","value":"scan"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"percent"}},{"kind":"Field","name":{"kind":"Name","value":"currentFolder"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}}]}}]}}]} as unknown as DocumentNode<LibraryFieldsFragment, unknown>;
 export const ArtworkFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ArtworkFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Artwork"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"listUrl"}}]}}]} as unknown as DocumentNode<ArtworkFieldsFragment, unknown>;
 export const ScheduleItemFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ScheduleItemFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ScheduleItem"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"playoutMode"}},{"kind":"Field","name":{"kind":"Name","value":"collectionType"}},{"kind":"Field","name":{"kind":"Name","value":"collectionId"}},{"kind":"Field","name":{"kind":"Name","value":"mediaItemId"}},{"kind":"Field","name":{"kind":"Name","value":"multiCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"smartCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"playlistId"}},{"kind":"Field","name":{"kind":"Name","value":"searchQuery"}},{"kind":"Field","name":{"kind":"Name","value":"playbackOrder"}},{"kind":"Field","name":{"kind":"Name","value":"multipleMode"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"playoutDuration"}},{"kind":"Field","name":{"kind":"Name","value":"tailMode"}},{"kind":"Field","name":{"kind":"Name","value":"discardToFillAttempts"}},{"kind":"Field","name":{"kind":"Name","value":"customTitle"}},{"kind":"Field","name":{"kind":"Name","value":"guideMode"}},{"kind":"Field","name":{"kind":"Name","value":"startTime"}},{"kind":"Field","name":{"kind":"Name","value":"fixedStartTimeBehavior"}},{"kind":"Field","name":{"kind":"Name","value":"preRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"midRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"postRollFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"tailFillerId"}},{"kind":"Field","name":{"kind":"Name","value":"fallbackFillerId"}}]}}]} as unknown as DocumentNode<ScheduleItemFieldsFragment, unknown>;
@@ -939,6 +1056,12 @@ export const CreatePlaylistGroupDocument = {"kind":"Document","definitions":[{"k
 export const CreatePlaylistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreatePlaylist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PlaylistInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPlaylist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreatePlaylistMutation, CreatePlaylistMutationVariables>;
 export const UpdatePlaylistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdatePlaylist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PlaylistInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updatePlaylist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdatePlaylistMutation, UpdatePlaylistMutationVariables>;
 export const DeletePlaylistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeletePlaylist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletePlaylist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeletePlaylistMutation, DeletePlaylistMutationVariables>;
+export const FFmpegProfilesPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FFmpegProfilesPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ffmpegProfiles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProfileFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"hardwareAccelerations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceleration"}},{"kind":"Field","name":{"kind":"Name","value":"usable"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FFmpegProfile"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"isDefault"}},{"kind":"Field","name":{"kind":"Name","value":"threadCount"}},{"kind":"Field","name":{"kind":"Name","value":"hardwareAcceleration"}},{"kind":"Field","name":{"kind":"Name","value":"vaapiDevice"}},{"kind":"Field","name":{"kind":"Name","value":"resolution"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}},{"kind":"Field","name":{"kind":"Name","value":"scalingBehavior"}},{"kind":"Field","name":{"kind":"Name","value":"videoFormat"}},{"kind":"Field","name":{"kind":"Name","value":"videoProfile"}},{"kind":"Field","name":{"kind":"Name","value":"bitDepth"}},{"kind":"Field","name":{"kind":"Name","value":"videoBitrate"}},{"kind":"Field","name":{"kind":"Name","value":"videoBufferSize"}},{"kind":"Field","name":{"kind":"Name","value":"audioFormat"}},{"kind":"Field","name":{"kind":"Name","value":"audioBitrate"}},{"kind":"Field","name":{"kind":"Name","value":"audioBufferSize"}},{"kind":"Field","name":{"kind":"Name","value":"audioChannels"}},{"kind":"Field","name":{"kind":"Name","value":"audioSampleRate"}},{"kind":"Field","name":{"kind":"Name","value":"normalizeFramerate"}},{"kind":"Field","name":{"kind":"Name","value":"deinterlaceVideo"}},{"kind":"Field","name":{"kind":"Name","value":"normalizeLoudness"}}]}}]} as unknown as DocumentNode<FFmpegProfilesPageQuery, FFmpegProfilesPageQueryVariables>;
+export const CreateProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"FFmpegProfileCreateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createFFmpegProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateProfileMutation, CreateProfileMutationVariables>;
+export const UpdateProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"FFmpegProfileUpdateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateFFmpegProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateProfileMutation, UpdateProfileMutationVariables>;
+export const DuplicateProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DuplicateProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duplicateFFmpegProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<DuplicateProfileMutation, DuplicateProfileMutationVariables>;
+export const DeleteProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteFFmpegProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteProfileMutation, DeleteProfileMutationVariables>;
+export const TestProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TestProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"testFFmpegProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ok"}},{"kind":"Field","name":{"kind":"Name","value":"speed"}},{"kind":"Field","name":{"kind":"Name","value":"encodedMs"}},{"kind":"Field","name":{"kind":"Name","value":"elapsedMs"}},{"kind":"Field","name":{"kind":"Name","value":"videoEncoder"}},{"kind":"Field","name":{"kind":"Name","value":"acceleration"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]} as unknown as DocumentNode<TestProfileMutation, TestProfileMutationVariables>;
 export const FillerPresetsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FillerPresetsPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fillerPresets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"fillerKind"}},{"kind":"Field","name":{"kind":"Name","value":"fillerMode"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"padToNearestMinute"}},{"kind":"Field","name":{"kind":"Name","value":"allowWatermarks"}},{"kind":"Field","name":{"kind":"Name","value":"collectionType"}},{"kind":"Field","name":{"kind":"Name","value":"collectionId"}},{"kind":"Field","name":{"kind":"Name","value":"mediaItemId"}},{"kind":"Field","name":{"kind":"Name","value":"multiCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"smartCollectionId"}},{"kind":"Field","name":{"kind":"Name","value":"playlistId"}},{"kind":"Field","name":{"kind":"Name","value":"expression"}},{"kind":"Field","name":{"kind":"Name","value":"useChaptersAsMediaItems"}}]}},{"kind":"Field","name":{"kind":"Name","value":"collections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"smartCollections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"multiCollections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"playlists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<FillerPresetsPageQuery, FillerPresetsPageQueryVariables>;
 export const CreateFillerPresetDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateFillerPreset"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"FillerPresetInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createFillerPreset"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateFillerPresetMutation, CreateFillerPresetMutationVariables>;
 export const UpdateFillerPresetDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateFillerPreset"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"FillerPresetInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateFillerPreset"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateFillerPresetMutation, UpdateFillerPresetMutationVariables>;

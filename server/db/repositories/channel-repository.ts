@@ -36,6 +36,11 @@ export class ChannelRepository {
     return rows.map((c) => c.number);
   }
 
+  /** Number and name of the channels that use the profile, in channel order. */
+  usingProfile(ffmpegProfileId: number): Promise<Array<Pick<Channel, "number" | "name">>> {
+    return this.manager.find(Channel, { where: { ffmpegProfileId }, select: { number: true, name: true }, order: { sortNumber: "ASC", number: "ASC" } });
+  }
+
   countUsingProfile(ffmpegProfileId: number): Promise<number> {
     return this.manager.countBy(Channel, { ffmpegProfileId });
   }

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { FFmpegProfile } from "../../../db/entities/ffmpeg-profile";
 import type { GraphqlContext } from "../context";
 import { FFmpegProfileCreateInput, FFmpegProfileUpdateInput } from "../inputs/ffmpeg-profile-inputs";
+import { HardwareAccelerationStatusType, ProfileTestResultType } from "../types/ffmpeg-trial-types";
 
 @Resolver(() => FFmpegProfile)
 export class FFmpegProfileResolver {
@@ -36,6 +37,21 @@ export class FFmpegProfileResolver {
   async deleteFFmpegProfile(@Arg("id", () => Int) id: number, @Ctx() ctx: GraphqlContext): Promise<number> {
     await ctx.services.ffmpegProfiles.delete(id);
     return id;
+  }
+
+  @Mutation(() => FFmpegProfile, { description: 'A copy named "<name> (copy)".' })
+  async duplicateFFmpegProfile(@Arg("id", () => Int) id: number, @Ctx() ctx: GraphqlContext): Promise<FFmpegProfile> {
+    return (await ctx.services.ffmpegProfiles.duplicate(id)).profile;
+  }
+
+  @Mutation(() => ProfileTestResultType, { description: "Encodes 5 s of a generated test pattern with the profile: speed and any FFmpeg error." })
+  testFFmpegProfile(@Arg("id", () => Int) id: number, @Ctx() ctx: GraphqlContext): Promise<ProfileTestResultType> {
+    return ctx.services.ffmpegProfiles.tryOut(id);
+  }
+
+  @Query(() => [HardwareAccelerationStatusType], { description: "Each hardware acceleration: usable here, or why not." })
+  hardwareAccelerations(@Ctx() ctx: GraphqlContext): Promise<HardwareAccelerationStatusType[]> {
+    return ctx.services.ffmpegProfiles.accelerations();
   }
 
   @FieldResolver(() => Boolean, { description: "New channels use the default profile when none is named." })

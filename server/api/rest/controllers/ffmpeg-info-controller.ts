@@ -1,5 +1,5 @@
 import { Controller, Get, Route, Tags } from "tsoa";
-import type { FFmpegInfo } from "../../../domain/ffmpeg-info";
+import type { AccelerationStatus, FFmpegInfo } from "../../../domain/ffmpeg-info";
 import type { RestContext } from "../rest-context";
 
 @Route("api/v1/ffmpeg")
@@ -20,5 +20,14 @@ export class FFmpegInfoController extends Controller {
       return { ffmpegPath: "ffmpeg", ffprobePath: "ffprobe", ffmpegSource: "missing", ffprobeSource: "missing", available: false, error: "FFmpeg is not configured", supportsReadrate: false, videoEncoders: [], audioEncoders: [], hardwareAccelerations: [] };
     }
     return source.info();
+  }
+
+  /**
+   * Each hardware acceleration a profile may ask for: usable on this machine (tried once with a short encode),
+   * or why not (no encoder in this FFmpeg, no device, no driver).
+   */
+  @Get("accelerations")
+  public async listHardwareAccelerations(): Promise<AccelerationStatus[]> {
+    return this.context.services.ffmpegProfiles.accelerations();
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Patch, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "tsoa";
+import type { ProfileTrialResult } from "../../../domain/ffmpeg-info";
 import type { FFmpegProfileInput } from "../../../services/ffmpeg-profile-input";
 import { toFFmpegProfileDto, type FFmpegProfileCreateRequest, type FFmpegProfileDto } from "../dto/ffmpeg-profile-dto";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
@@ -84,5 +85,28 @@ export class FFmpegProfileController extends Controller {
   public async deleteFFmpegProfile(@Path() id: number): Promise<void> {
     await this.context.services.ffmpegProfiles.delete(id);
     this.setStatus(204);
+  }
+
+  /**
+   * A copy of the profile named "<name> (copy)", to start a variant from.
+   * @summary Duplicate an FFmpeg profile
+   */
+  @Post("{id}/duplicate")
+  @SuccessResponse(201, "Created")
+  @Response<ProblemDetails>(404, "Resource not found")
+  public async duplicateFFmpegProfile(@Path() id: number): Promise<FFmpegProfileDto> {
+    this.setStatus(201);
+    return toFFmpegProfileDto(await this.context.services.ffmpegProfiles.duplicate(id));
+  }
+
+  /**
+   * Encodes 5 s of a generated test pattern with the profile (as fast as it can) and reports the speed
+   * (media time per wall-clock time; above 1 keeps up with live), the encoder used and any FFmpeg error.
+   * @summary Test an FFmpeg profile
+   */
+  @Post("{id}/test")
+  @Response<ProblemDetails>(404, "Resource not found")
+  public async testFFmpegProfile(@Path() id: number): Promise<ProfileTrialResult> {
+    return this.context.services.ffmpegProfiles.tryOut(id);
   }
 }

@@ -1,0 +1,101 @@
+import { Button, Checkbox, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { ServerMessage } from "../../components/ServerMessage";
+import { CreateProfileDocument, UpdateProfileDocument, type FFmpegProfileCreateInput, type FFmpegProfilesPageQuery } from "../../graphql/generated";
+import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
+import { useServerMutation } from "../../graphql/use-server-mutation";
+
+type Profile = FFmpegProfilesPageQuery["ffmpegProfiles"][number];
+type Acceleration = FFmpegProfilesPageQuery["hardwareAccelerations"][number];
+
+const FIELDS = ["name", "threadCount", "hardwareAcceleration", "vaapiDevice", "resolution", "scalingBehavior", "videoFormat", "videoProfile", "bitDepth", "videoBitrate", "videoBufferSize", "audioFormat", "audioBitrate", "audioBufferSize", "audioChannels", "audioSampleRate", "normalizeFramerate", "deinterlaceVideo", "normalizeLoudness"] as const;
+
+function fromProfile(p: Profile): FFmpegProfileCreateInput {
+  const { id: _id, isDefault: _d, resolution, vaapiDevice, ...rest } = p as Profile & { __typename?: string };
+  delete (rest as { __typename?: string }).__typename;
+  return { ...rest, vaapiDevice: vaapiDevice ?? undefined, resolution: { width: resolution.width, height: resolution.height } };
+}
+
+const BLANK: FFmpegProfileCreateInput = { name: "", resolution: { width: 1920, height: 1080 }, hardwareAcceleration: "None", videoFormat: "H264", audioFormat: "Aac" };
+
+/**
+ * Every field of an FFmpeg profile, grouped. Hardware accelerations that cannot encode here are shown
+ * disabled with the server's reason; every rule is the server's, its messages appear under the fields.
+ */
+export function FFmpegProfileForm({ existing, accelerations, onSaved }: { existing?: Profile; accelerations: readonly Acceleration[]; onSaved: () => void }) {
+  const [input, setInput] = useState<FFmpegProfileCreateInput>(existing ? fromProfile(existing) : BLANK);
+  const [errors, setErrors] = useState<ServerErrors | null>(null);
+  const [createState, create] = useServerMutation(CreateProfileDocument);
+  const [updateState, update] = useServerMutation(UpdateProfileDocument);
+  const set = (patch: Partial<FFmpegProfileCreateInput>) => setInput({ ...input, ...patch });
+  const e = errors?.fields ?? {};
+  const num = (value: string | number) => (typeof value === "number" ? value : undefined);
+
+  const usable = new Map(accelerations.map((a) => [a.acceleration, a]));
+  const accelerationData = ["None", "Qsv", "Nvenc", "Vaapi", "VideoToolbox", "Amf"].map((value) => {
+    const status = usable.get(value as Acceleration["acceleration"]);
+    const blocked = value !== "None" && status !== undefined && !status.usable && value !== existing?.hardwareAcceleration;
+    return { value, label: blocked ? `${value} — unavailable: ${status.reason ?? "not usable here"}` : value, disabled: blocked };
+  });
+  const unusableChosen = input.hardwareAcceleration && input.hardwareAcceleration !== "None" ? usable.get(input.hardwareAcceleration) : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = existing ? await update({ id: existing.id, input }) : await create({ input });
+    if (result.error) return setErrors(toServerErrors(result.error, FIELDS));
+    onSaved();
+  };
+
+  return (
+    <form onSubmit={submit} aria-label={existing ? "Edit FFmpeg profile" : "New FFmpeg profile"} noValidate>
+      <Stack>
+        <ServerMessage message={errors?.general} />
+        <TextInput label="Name" required value={input.name} onChange={(ev) => set({ name: ev.currentTarget.value })} error={e.name} />
+        <Fieldset legend="Video">
+          <SimpleGrid cols={2}>
+            <NumberInput label="Width" value={input.resolution?.width} onChange={(v) => set({ resolution: { width: num(v) ?? 0, height: input.resolution?.height ?? 0 } })} error={e.resolution} />
+            <NumberInput label="Height" value={input.resolution?.height} onChange={(v) => set({ resolution: { width: input.resolution?.width ?? 0, height: num(v) ?? 0 } })} />
+            <Select label="Scaling" data={["ScaleAndPad", "Stretch", "Crop"]} value={input.scalingBehavior ?? null} onChange={(v) => set({ scalingBehavior: (v ?? undefined) as FFmpegProfileCreateInput["scalingBehavior"] })} error={e.scalingBehavior} />
+            <Select label="Video format" data={["H264", "Hevc", "Mpeg2Video"]} value={input.videoFormat ?? null} onChange={(v) => set({ videoFormat: (v ?? undefined) as FFmpegProfileCreateInput["videoFormat"] })} error={e.videoFormat} />
+            <TextInput label="Encoder profile" value={input.videoProfile ?? ""} onChange={(ev) => set({ videoProfile: ev.currentTarget.value || undefined })} error={e.videoProfile} />
+            <NumberInput label="Bit depth" value={input.bitDepth ?? ""} onChange={(v) => set({ bitDepth: num(v) })} error={e.bitDepth} />
+            <NumberInput label="Video bitrate (kbps)" value={input.videoBitrate ?? ""} onChange={(v) => set({ videoBitrate: num(v) })} error={e.videoBitrate} />
+            <NumberInput label="Video buffer (kbit)" value={input.videoBufferSize ?? ""} onChange={(v) => set({ videoBufferSize: num(v) })} error={e.videoBufferSize} />
+          </SimpleGrid>
+          <Group mt="sm">
+            <Checkbox label="Normalize frame rate" checked={input.normalizeFramerate ?? false} onChange={(ev) => set({ normalizeFramerate: ev.currentTarget.checked })} error={e.normalizeFramerate} />
+            <Checkbox label="Deinterlace" checked={input.deinterlaceVideo ?? false} onChange={(ev) => set({ deinterlaceVideo: ev.currentTarget.checked })} error={e.deinterlaceVideo} />
+          </Group>
+        </Fieldset>
+        <Fieldset legend="Audio">
+          <SimpleGrid cols={2}>
+            <Select label="Audio format" data={["Aac", "Ac3"]} value={input.audioFormat ?? null} onChange={(v) => set({ audioFormat: (v ?? undefined) as FFmpegProfileCreateInput["audioFormat"] })} error={e.audioFormat} />
+            <NumberInput label="Audio channels" value={input.audioChannels ?? ""} onChange={(v) => set({ audioChannels: num(v) })} error={e.audioChannels} />
+            <NumberInput label="Audio bitrate (kbps)" value={input.audioBitrate ?? ""} onChange={(v) => set({ audioBitrate: num(v) })} error={e.audioBitrate} />
+            <NumberInput label="Audio buffer (kbit)" value={input.audioBufferSize ?? ""} onChange={(v) => set({ audioBufferSize: num(v) })} error={e.audioBufferSize} />
+            <NumberInput label="Sample rate (kHz)" decimalScale={2} value={input.audioSampleRate ?? ""} onChange={(v) => set({ audioSampleRate: num(v) })} error={e.audioSampleRate} />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Hardware">
+          <Select
+            label="Hardware acceleration"
+            data={accelerationData}
+            value={input.hardwareAcceleration ?? "None"}
+            onChange={(v) => set({ hardwareAcceleration: (v ?? "None") as FFmpegProfileCreateInput["hardwareAcceleration"] })}
+            error={e.hardwareAcceleration ?? (unusableChosen && !unusableChosen.usable ? `Not usable here: ${unusableChosen.reason ?? "unknown"}; streams fall back to software` : undefined)}
+          />
+          {input.hardwareAcceleration === "Vaapi" && <TextInput mt="sm" label="VAAPI device" placeholder="/dev/dri/renderD128" value={input.vaapiDevice ?? ""} onChange={(ev) => set({ vaapiDevice: ev.currentTarget.value || undefined })} error={e.vaapiDevice} />}
+        </Fieldset>
+        <Fieldset legend="Loudness">
+          <Checkbox label="Normalize loudness (EBU R128)" checked={input.normalizeLoudness ?? false} onChange={(ev) => set({ normalizeLoudness: ev.currentTarget.checked })} error={e.normalizeLoudness} />
+        </Fieldset>
+        <Fieldset legend="Advanced">
+          <NumberInput label="Encoder threads (0 = automatic)" value={input.threadCount ?? ""} onChange={(v) => set({ threadCount: num(v) })} error={e.threadCount} />
+        </Fieldset>
+        <Group justify="flex-end">
+          <Button type="submit" loading={createState.fetching || updateState.fetching}>{existing ? "Save profile" : "Create profile"}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
