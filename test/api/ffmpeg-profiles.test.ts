@@ -140,12 +140,12 @@ describe("FFmpeg profiles", () => {
       expect((await api.delete(`/api/v1/ffmpeg/profiles/${created.id}`)).status).toBe(404);
     });
 
-    it("a profile a channel uses: 422 naming the count", async () => {
+    it("a profile channels use: 422 naming them", async () => {
       const created = await createProfile();
-      await api.post("/api/v1/channels", { name: "User", ffmpegProfileId: created.id });
+      const user = (await api.post("/api/v1/channels", { name: "User", ffmpegProfileId: created.id })).json;
       const response = await api.delete(`/api/v1/ffmpeg/profiles/${created.id}`);
       expect(response.status).toBe(422);
-      expect(response.json.detail).toContain("used by 1 channel");
+      expect(response.json.detail).toContain(`the profile is used by channel ${user.number} "User"; give it another profile first`);
       expect((await api.get(`/api/v1/ffmpeg/profiles/${created.id}`)).status).toBe(200);
     });
 
@@ -153,6 +153,35 @@ describe("FFmpeg profiles", () => {
       const response = await api.delete(`/api/v1/ffmpeg/profiles/${defaultProfileId}`);
       expect(response.status).toBe(422);
       expect(response.json.detail).toContain("default");
+    });
+  });
+
+  describe("duplicate, test and hardware accelerations", () => {
+    it("duplicates every field under a new name, twice without a clash", async () => {
+      const source = await createProfile({ resolution: { width: 640, height: 360 }, videoBitrate: 900, videoBufferSize: 1800, audioChannels: 6, normalizeLoudness: true });
+      const first = await api.post(`/api/v1/ffmpeg/profiles/${source.id}/duplicate`, {});
+      const second = await api.post(`/api/v1/ffmpeg/profiles/${source.id}/duplicate`, {});
+      expect(first.status).toBe(201);
+      const { id: _a, name: _b, isDefault: _c, ...fields } = source;
+      expect(first.json).toEqual({ ...fields, id: expect.any(Number), name: `${source.name} (copy)`, isDefault: false });
+      expect(second.json.name).toBe(`${source.name} (copy 2)`);
+      expect((await api.post("/api/v1/ffmpeg/profiles/999999/duplicate", {})).status).toBe(404);
+    });
+
+    // FFmpeg's error text on failure: test/streaming/ffmpeg-trials.test.ts (no valid profile makes this FFmpeg fail).
+    it("tests a profile on a generated test pattern and reports the speed", { timeout: 60_000 }, async () => {
+      const small = await createProfile({ resolution: { width: 320, height: 180 }, videoBitrate: 500, videoBufferSize: 1000 });
+      const ok = await api.post(`/api/v1/ffmpeg/profiles/${small.id}/test`, {});
+      expect(ok.status).toBe(200);
+      expect(ok.json).toMatchObject({ ok: true, encodedMs: 5000, videoEncoder: "libx264", acceleration: "None" });
+      expect(ok.json.speed).toBeGreaterThan(0);
+      expect((await api.post("/api/v1/ffmpeg/profiles/999999/test", {})).status).toBe(404);
+    });
+
+    it("lists every hardware acceleration, usable or with the reason it is not", async () => {
+      const list = (await api.get("/api/v1/ffmpeg/accelerations")).json as Array<{ acceleration: string; usable: boolean; reason?: string }>;
+      expect(list.map((a) => a.acceleration).sort()).toEqual(["Amf", "Nvenc", "Qsv", "Vaapi", "VideoToolbox"]);
+      for (const a of list) expect(a.usable || (a.reason ?? "").length > 0).toBe(true);
     });
   });
 });
