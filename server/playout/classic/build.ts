@@ -1,5 +1,4 @@
 import { FillerKind, GuideMode, PlaybackOrder, PlayoutMode, TailMode } from "../../domain/enums";
-import { partNumberOf } from "../content/multi-part";
 import type { MediaItem } from "../content/types";
 import { childSeed, contentSeed, positionStream } from "../random";
 import { BuildError, clip, ZoneClock } from "../core";
@@ -9,6 +8,7 @@ import { FillerPlayer, totalLength, gapPiece, type Piece } from "./filler";
 import { fixedStartAt, floodEndAt, formatTime } from "./fixed-start";
 import { isEmptyContent, largestContentSize } from "./content-size";
 import { MultipleCounts } from "./multiple-count";
+import { takeUnit } from "./take-unit";
 import { ScheduleOrder } from "./schedule-order";
 import { freshSnapshot, cloneSnapshot, pickBase, pruneCheckpoints, scheduleFingerprint } from "./snapshots";
 import type { ClassicBuildInput, ClassicBuildResult, ClassicScheduleItem, ClassicSnapshot } from "./types";
@@ -18,8 +18,6 @@ import type { UndoableEnumerator } from "./undoable-enumerator";
 const HOUR = 3_600_000;
 const DEFAULT_MAX_ITEMS = 250_000;
 const DEFAULT_MAX_MS = 10_000;
-/** Most parts of a multi-part episode played as one unit. */
-const MAX_PARTS = 10;
 
 /**
  * The Classic playout builder (reference §5.1): walks the schedule's items in order (or shuffled per pass),
@@ -167,14 +165,14 @@ class ClassicBuilder {
   }
 
   private playOne(item: ClassicScheduleItem, enumerator: UndoableEnumerator): void {
-    const unit = this.takeUnit(item, enumerator);
+    const unit = this.takeUnit(enumerator);
     if (unit) this.emit(planUnit(this.unitContext, item, unit, this.snap.cursor), item, true);
     this.advance();
   }
 
   private playMultiple(item: ClassicScheduleItem, enumerator: UndoableEnumerator): void {
     this.snap.multipleRemaining ??= this.counts.count(item, enumerator, (max) => this.draw(max));
-    const unit = this.snap.multipleRemaining > 0 ? this.takeUnit(item, enumerator) : null;
+    const unit = this.snap.multipleRemaining > 0 ? this.takeUnit(enumerator) : null;
     if (unit) {
       this.emit(planUnit(this.unitContext, item, unit, this.snap.cursor), item, true);
       this.snap.multipleRemaining -= unit.length;
@@ -232,12 +230,12 @@ class ClassicBuilder {
       const discardable = item.playbackOrder === PlaybackOrder.Random || item.playbackOrder === PlaybackOrder.Shuffle;
       if (tooLong && this.snap.durationSkips < Math.max(1, enumerator.count)) {
         // Longer than the whole window: it can never play here; the order moves past it.
-        this.takeUnit(item, enumerator);
+        this.takeUnit(enumerator);
         this.snap.durationSkips++;
         return;
       }
       if (!tooLong && discardable && this.snap.durationDiscards < item.discardToFillAttempts) {
-        this.takeUnit(item, enumerator);
+        this.takeUnit(enumerator);
         this.snap.durationDiscards++;
         return;
       }
@@ -254,7 +252,7 @@ class ClassicBuilder {
   private tryUnit(item: ClassicScheduleItem, enumerator: UndoableEnumerator, fits: (lengthMs: number) => boolean): Piece[] | null {
     const draws = this.snap.draws;
     this.pool.begin();
-    const unit = this.takeUnit(item, enumerator);
+    const unit = this.takeUnit(enumerator);
     const pieces = unit ? planUnit(this.unitContext, item, unit, this.snap.cursor) : null;
     if (pieces && fits(totalLength(pieces))) {
       this.pool.commit();
@@ -273,30 +271,9 @@ class ClassicBuilder {
   }
 
   /** The next media item, with the following parts of a multi-part episode when the schedule keeps them together. */
-  private takeUnit(item: ClassicScheduleItem, enumerator: UndoableEnumerator): MediaItem[] | null {
-    let first: MediaItem | undefined;
-    for (let tries = 0; tries <= enumerator.count; tries++) {
-      const media = enumerator.current();
-      if (!media) return null;
-      enumerator.moveNext();
-      if (media.durationMs > 0) {
-        first = media;
-        break;
-      }
-      this.warnings.add(`media item ${media.id} has no duration; skipped`);
-    }
-    if (!first) return null;
-    const unit = [first];
-    const part = partNumberOf(first);
-    if (!this.input.schedule.keepMultiPartEpisodesTogether || part === undefined) return unit;
-    for (let expected = part + 1; unit.length < MAX_PARTS; expected++) {
-      const next = enumerator.current();
-      if (!next || next.durationMs <= 0 || partNumberOf(next) !== expected) break;
-      if (!this.input.schedule.treatCollectionsAsShows && next.showId !== first.showId) break;
-      unit.push(next);
-      enumerator.moveNext();
-    }
-    return unit;
+  private takeUnit(enumerator: UndoableEnumerator): MediaItem[] | null {
+    const { keepMultiPartEpisodesTogether, treatCollectionsAsShows } = this.input.schedule;
+    return takeUnit(enumerator, { keepMultiPartEpisodesTogether, treatCollectionsAsShows }, (message) => this.warnings.add(message));
   }
 
   /** Places pieces at the cursor as timeline items and moves the cursor past them. */
