@@ -163,7 +163,7 @@ export class SessionManager implements StreamSessionOwner {
   private async reapIdle(): Promise<void> {
     const now = this.clock();
     for (const session of this.live.values()) {
-      if (session.isStopping || session.viewers.tsCount > 0) continue;
+      if (session.isStopping || session.viewers.tsCount > 0 || session.startWaiters > 0) continue;
       if (now - session.lastAccess >= this.options.idleTimeoutMs) {
         this.log(`session ${session.channelNumber} idle; stopping`);
         await session.stop();

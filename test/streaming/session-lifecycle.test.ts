@@ -90,6 +90,8 @@ describe("stream sessions", () => {
     // Five viewers, one FFmpeg: one start through the registry, and one in /proc while they watch.
     expect(spawns.mock.calls.map(([, tag]) => tag)).toEqual([`session ${number}`]);
     spawns.mockRestore();
+    // Between two pieces of the session no FFmpeg runs for a moment: wait for the next one to show.
+    await waitUntil(() => ffmpegChildren().length > 0, 10_000, "the session's FFmpeg in /proc");
     const children = ffmpegChildren();
     expect(children).toHaveLength(1);
     expect(children[0]!.args).toContain("libx264");

@@ -19,6 +19,8 @@ export function leftoverReport(runTemp: string): string | null {
 export function openRunTemp(): { dir: string; close(): string | null } {
   const previous = process.env.TMPDIR;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-test-run-"));
+  // mkdtemp makes it 0700; tests that run code as another user (`nobody`) must be able to pass through it, as through /tmp.
+  fs.chmodSync(dir, 0o755);
   process.env.TMPDIR = dir;
   return {
     dir,

@@ -62,6 +62,8 @@ export class HlsSession extends EventEmitter {
   readonly segments: SessionSegment[] = [];
   readonly runs: RunRecord[] = [];
   lastAccess: number;
+  /** Requests waiting for the first segment: the session is not idle while someone waits for it to start. */
+  startWaiters = 0;
   readonly startedAt: number;
   readonly viewers = new SessionViewers();
   /** FFmpeg runs that failed. */
@@ -129,10 +131,13 @@ export class HlsSession extends EventEmitter {
   /** Resolves once the first segment is complete; rejects when the session stops first or `timeoutMs` passes. */
   firstSegment(timeoutMs: number): Promise<void> {
     if (this.segments.length) return Promise.resolve();
+    this.startWaiters += 1;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => finish(new Error("the stream did not start in time")), timeoutMs);
       const finish = (error?: Error) => {
         clearTimeout(timer);
+        this.startWaiters -= 1;
+        this.lastAccess = this.deps.clock();
         this.off("segment", onSegment);
         this.off("stopped", onStopped);
         if (error) reject(error);

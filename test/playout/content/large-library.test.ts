@@ -3,8 +3,6 @@ import { createEnumerator, type EnumeratorSpec } from "../../../server/playout/c
 import type { MediaItem } from "../../../server/playout/content/types";
 import { episode, item } from "./support/library";
 
-const LIMIT_MS = 50;
-
 const items: MediaItem[] = Array.from({ length: 10_000 }, (_, i) =>
   i % 3 === 0
     ? item({ id: i + 1, releaseDate: `19${50 + (i % 50)}-01-0${1 + (i % 9)}`, directors: [`d${i % 40}`] })
@@ -26,37 +24,32 @@ const specs: Array<[string, EnumeratorSpec<MediaItem>]> = [
   ["playlist", { order: "playlist", entries: [{ sourceKey: "a", items: items.slice(0, 5000), order: "shuffle", count: 3 }, { sourceKey: "b", items: items.slice(5000), order: "chronological", playAll: true }] }],
 ];
 
-/** Best of a few runs, so that a busy shared machine does not make the test flaky. */
-function bestOf(runs: number, work: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let r = 0; r < runs && best >= LIMIT_MS / 2; r++) {
-    const start = performance.now();
-    work();
-    best = Math.min(best, performance.now() - start);
+/** The ids of `count` pulls (current, then moveNext each time). */
+function pull(spec: EnumeratorSpec<MediaItem>, count: number): number[] {
+  const e = createEnumerator(spec, { seed: 7 });
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    out.push(e.current()!.id);
+    e.moveNext();
   }
-  return best;
+  return out;
 }
 
-describe("performance: 10,000 items, create + 50,000 pulls", () => {
-  it.each(specs)("%s", (name, spec) => {
-    const ms = bestOf(5, () => {
-      const e = createEnumerator(spec, { seed: 7 });
-      for (let i = 0; i < 50_000; i++) {
-        e.current();
-        e.moveNext();
-      }
-    });
-    expect(ms, `${name}: best run took ${ms.toFixed(1)} ms`).toBeLessThan(LIMIT_MS);
+// How fast these run is measured by bench/enumerators.mjs; here: they work at this size.
+describe("10,000 items, 50,000 pulls", () => {
+  const known = new Set(items.map((i) => i.id));
+  it.each(specs)("%s: every pull is a library item, the same for the same seed", (_name, spec) => {
+    const first = pull(spec, 50_000);
+    expect(first.every((id) => known.has(id))).toBe(true);
+    expect(new Set(first).size).toBeGreaterThan(1_000);
+    expect(pull(spec, 50_000)).toEqual(first);
   });
 
-  it("restoring a far position costs no more than creating", () => {
-    const far = { v: 1, order: "shuffle", seed: 7, pass: 1_000_000, index: 5_000, signature: 0 };
+  it("restores a far position of a shuffle", () => {
     const e = createEnumerator({ order: "shuffle", items }, { seed: 7 });
     const signature = (e.state() as { signature: number }).signature;
-    const ms = bestOf(5, () => {
-      const restored = createEnumerator({ order: "shuffle", items }, { seed: 7, state: { ...far, signature } });
-      expect(restored.state()).toMatchObject({ pass: 1_000_000, index: 5_000 });
-    });
-    expect(ms).toBeLessThan(LIMIT_MS);
+    const far = { v: 1, order: "shuffle", seed: 7, pass: 1_000_000, index: 5_000, signature };
+    const restored = createEnumerator({ order: "shuffle", items }, { seed: 7, state: far });
+    expect(restored.state()).toMatchObject({ pass: 1_000_000, index: 5_000 });
   });
 });
