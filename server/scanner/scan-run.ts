@@ -92,7 +92,7 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
       return;
     }
     const root = roots.get(candidate.libraryPathId)!;
-    const sidecars = await sidecarsOf(candidate, root, folders);
+    const sidecars = sidecarsOf(candidate, root, folders);
     const stamp = folders.stamp(sidecars.files);
     const previous = known.get(candidate.path);
     if (!options.force && previous && previous.size === stat.size && previous.mtime === Math.floor(stat.mtimeMs) && previous.sidecarStamp === stamp) {

@@ -73,30 +73,39 @@ export function artworkExtension(name: string): string | undefined {
   return ARTWORK_EXTENSIONS.includes(extension) ? extension : undefined;
 }
 
-/** Every image of the folder that one of the rules names (what a rescan compares). */
-export function matchingArtwork(names: readonly string[], rules: ArtworkRules): ArtworkMatch[] {
-  const matches: ArtworkMatch[] = [];
+/** A folder's images by lower-case stem (the form the rules are matched against). */
+export type StemIndex = ReadonlyMap<string, readonly string[]>;
+
+export function stemIndex(names: readonly string[]): StemIndex {
+  const index = new Map<string, string[]>();
   for (const name of names) {
     const extension = artworkExtension(name);
     if (!extension) continue;
     const stem = name.slice(0, -extension.length).toLowerCase();
-    const rule = rules.find((r) => r.stems.includes(stem));
-    if (rule) matches.push({ kind: rule.kind, name });
+    const list = index.get(stem);
+    if (list) list.push(name);
+    else index.set(stem, [name]);
+  }
+  return index;
+}
+
+/** Every image of the folder that one of the rules names (what a rescan compares). */
+export function matchingArtwork(index: StemIndex, rules: ArtworkRules): ArtworkMatch[] {
+  const matches: ArtworkMatch[] = [];
+  for (const rule of rules) {
+    for (const stem of rule.stems) for (const name of index.get(stem) ?? []) matches.push({ kind: rule.kind, name });
   }
   return matches;
 }
 
 /** For each kind of the rules, the best file: the earliest stem, then the earliest extension, then the name. */
-export function pickArtwork(names: readonly string[], rules: ArtworkRules): ArtworkMatch[] {
-  const rank = (match: ArtworkMatch, stems: readonly string[]) => {
-    const extension = artworkExtension(match.name)!;
-    return stems.indexOf(match.name.slice(0, -extension.length).toLowerCase()) * 10 + ARTWORK_EXTENSIONS.indexOf(extension);
-  };
+export function pickArtwork(index: StemIndex, rules: ArtworkRules): ArtworkMatch[] {
   const picked: ArtworkMatch[] = [];
-  const all = matchingArtwork(names, rules);
   for (const rule of rules) {
-    const candidates = all.filter((m) => m.kind === rule.kind).sort((a, b) => rank(a, rule.stems) - rank(b, rule.stems) || a.name.localeCompare(b.name));
-    if (candidates.length) picked.push(candidates[0]);
+    const stem = rule.stems.find((s) => index.has(s));
+    if (stem === undefined) continue;
+    const [best] = [...index.get(stem)!].sort((a, b) => ARTWORK_EXTENSIONS.indexOf(artworkExtension(a)!) - ARTWORK_EXTENSIONS.indexOf(artworkExtension(b)!) || a.localeCompare(b));
+    picked.push({ kind: rule.kind, name: best });
   }
   return picked;
 }

@@ -33,51 +33,66 @@ interface FolderRules {
   rules: ArtworkRules;
 }
 
-export async function sidecarsOf(candidate: Candidate, root: string, folders: FolderFiles): Promise<ItemSidecars> {
+interface Level {
+  found: FoundArtwork[];
+  /** Every image a rule names, whether picked or not. */
+  files: string[];
+}
+
+function level(folders: FolderFiles, sources: readonly FolderRules[]): Level {
+  const found: FoundArtwork[] = [];
+  const files: string[] = [];
+  for (const source of sources) {
+    const { images } = folders.index(source.folder);
+    for (const match of matchingArtwork(images, source.rules)) files.push(path.join(source.folder, match.name));
+    for (const pick of pickArtwork(images, source.rules)) {
+      if (!found.some((f) => f.kind === pick.kind)) found.push({ kind: pick.kind, path: path.join(source.folder, pick.name) });
+    }
+  }
+  return { found, files };
+}
+
+function present(folders: FolderFiles, dir: string, names: readonly string[]): string[] {
+  const index = folders.index(dir).names;
+  return names.filter((name) => index.has(name)).map((name) => path.join(dir, name));
+}
+
+/** The sidecars of one media file. Show and season levels are worked out once per scan and shared. */
+export function sidecarsOf(candidate: Candidate, root: string, folders: FolderFiles): ItemSidecars {
   const folder = path.dirname(candidate.path);
   const stem = stripExtension(path.basename(candidate.path));
-  const files: string[] = [];
-  const level = async (...sources: FolderRules[]): Promise<FoundArtwork[]> => {
-    const found: FoundArtwork[] = [];
-    for (const source of sources) {
-      const names = await folders.names(source.folder);
-      for (const match of matchingArtwork(names, source.rules)) files.push(path.join(source.folder, match.name));
-      for (const pick of pickArtwork(names, source.rules)) {
-        if (!found.some((f) => f.kind === pick.kind)) found.push({ kind: pick.kind, path: path.join(source.folder, pick.name) });
-      }
-    }
-    return found;
-  };
-  const nfos = async (dir: string, names: string[]) => {
-    const present = await folders.names(dir);
-    for (const name of names) if (present.includes(name)) files.push(path.join(dir, name));
-  };
-
   switch (candidate.kind) {
-    case "Movie":
-      await nfos(folder, [`${stem}.nfo`, "movie.nfo"]);
-      return { own: await level({ folder, rules: movieRules(stem) }), files };
+    case "Movie": {
+      const own = level(folders, [{ folder, rules: movieRules(stem) }]);
+      return { own: own.found, files: [...present(folders, folder, [`${stem}.nfo`, "movie.nfo"]), ...own.files] };
+    }
     case "Episode": {
       const showFolder = candidate.showFolder!;
       const seasonFolder = candidate.seasonFolder!;
-      await nfos(folder, [`${stem}.nfo`]);
-      await nfos(showFolder, ["tvshow.nfo"]);
-      const seasonSources = [{ folder: showFolder, rules: seasonRulesInShowFolder(candidate.seasonNumber!) }];
-      if (seasonFolder !== showFolder) seasonSources.push({ folder: seasonFolder, rules: SEASON_FOLDER_RULES });
-      const own = await level({ folder, rules: episodeRules(stem) });
-      const season = await level(...seasonSources);
-      const show = await level({ folder: showFolder, rules: SHOW_RULES });
-      return { own, season, show, files };
+      const seasonNumber = candidate.seasonNumber!;
+      const own = level(folders, [{ folder, rules: episodeRules(stem) }]);
+      const show = folders.once(`show\0${showFolder}`, () => {
+        const art = level(folders, [{ folder: showFolder, rules: SHOW_RULES }]);
+        return { found: art.found, files: [...present(folders, showFolder, ["tvshow.nfo"]), ...art.files] };
+      });
+      const season = folders.once(`season\0${showFolder}\0${seasonFolder}\0${seasonNumber}`, () => {
+        const sources = [{ folder: showFolder, rules: seasonRulesInShowFolder(seasonNumber) }];
+        if (seasonFolder !== showFolder) sources.push({ folder: seasonFolder, rules: SEASON_FOLDER_RULES });
+        return level(folders, sources);
+      });
+      return { own: own.found, season: season.found, show: show.found, files: [...present(folders, folder, [`${stem}.nfo`]), ...own.files, ...season.files, ...show.files] };
     }
     case "Song": {
-      const own = await level({ folder, rules: ALBUM_RULES });
+      const own = folders.once(`album\0${folder}`, () => level(folders, [{ folder, rules: ALBUM_RULES }]));
       const artistFolder = path.dirname(folder);
-      const insideRoot = folder !== root && path.relative(root, artistFolder) !== "" && !path.relative(root, artistFolder).startsWith("..");
-      const artist = insideRoot ? await level({ folder: artistFolder, rules: ARTIST_RULES }) : [];
-      return { own, artist, files };
+      const relative = path.relative(root, artistFolder);
+      const insideRoot = folder !== root && relative !== "" && !relative.startsWith("..");
+      const artist = insideRoot ? folders.once(`artist\0${artistFolder}`, () => level(folders, [{ folder: artistFolder, rules: ARTIST_RULES }])) : { found: [], files: [] };
+      return { own: own.found, artist: artist.found, files: [...own.files, ...artist.files] };
     }
-    default:
-      await nfos(folder, [`${stem}.nfo`]);
-      return { own: await level({ folder, rules: otherVideoRules(stem) }), files };
+    default: {
+      const own = level(folders, [{ folder, rules: otherVideoRules(stem) }]);
+      return { own: own.found, files: [...present(folders, folder, [`${stem}.nfo`]), ...own.files] };
+    }
   }
 }
