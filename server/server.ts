@@ -4,6 +4,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
 import { locateFFmpeg } from "./config/ffmpeg-binaries";
+import { ffmpegIdentityProblem } from "./config/ffmpeg-identity";
 import { FFmpegCapabilitiesProbe } from "./streaming/ffmpeg-capabilities-probe";
 import { FFmpegTrials } from "./streaming/ffmpeg-trials";
 import { SessionManager } from "./streaming/session-manager";
@@ -57,7 +58,7 @@ function liveGuideSettings(config: AppConfig): GuideSettings {
 export async function startServer(config: AppConfig, outerLog: Logger): Promise<RunningServer> {
   const logStore = new LogStore(path.join(config.dataDir, LOGS_FOLDER));
   const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => [config.api.writeKey, config.jwt.issuerSigningKey]);
-  const binaries = locateFFmpeg(config.ffmpeg);
+  const binaries = locateFFmpeg(await checkedFFmpegPaths(config.ffmpeg, log));
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
   const db = await Database.open(config.dataDir);
   // The folders scripts and channel files are taken from exist from the start, so the UI can point at them.
@@ -169,4 +170,17 @@ async function startSsdp(config: AppConfig, services: Services, httpPort: number
     await responder.stop();
     return undefined;
   }
+}
+
+/** Configured FFmpeg/ffprobe paths that identify themselves; any other is dropped (the bundled or PATH one is used) with one log line. */
+async function checkedFFmpegPaths(configured: AppConfig["ffmpeg"], log: Logger): Promise<AppConfig["ffmpeg"]> {
+  const checked: AppConfig["ffmpeg"] = {};
+  for (const [key, setting, program] of [["path", "FFmpeg:Path", "ffmpeg"], ["probePath", "FFmpeg:ProbePath", "ffprobe"]] as const) {
+    const file = configured[key];
+    if (!file) continue;
+    const problem = await ffmpegIdentityProblem(file, program);
+    if (problem) log.warn(`${setting} is ignored: ${problem}; using the bundled or PATH ${program} instead`);
+    else checked[key] = file;
+  }
+  return checked;
 }

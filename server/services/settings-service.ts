@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AppConfig } from "../config/app-config";
 import { CONFIG_KEYS, ConfigValueError } from "../config/config-keys";
+import { ffmpegIdentityProblem } from "../config/ffmpeg-identity";
 import { SETTINGS_FILE } from "../config/load-config";
 import { DomainError, type FieldError } from "./domain-error";
 import { PLAYOUTS_FOLDER } from "./files/playout-folders";
@@ -94,8 +95,11 @@ export class SettingsService {
     };
   }
 
-  /** Validates every given setting (all or nothing), writes settings.json, applies what can apply live. */
-  update(change: SettingsChange): SettingsView {
+  /**
+   * Validates every given setting (all or nothing), writes settings.json, applies what can apply live.
+   * An FFmpeg or ffprobe path must name a program that identifies itself as such.
+   */
+  async update(change: SettingsChange): Promise<SettingsView> {
     const errors: FieldError[] = [];
     const parsed = new Map<EditableSetting, unknown>();
     for (const [field, raw] of Object.entries(change) as [EditableSetting, unknown][]) {
@@ -116,6 +120,12 @@ export class SettingsService {
         if (!(error instanceof ConfigValueError)) throw error;
         errors.push({ field, message: error.message });
       }
+    }
+    for (const [field, program] of [["ffmpegPath", "ffmpeg"], ["ffprobePath", "ffprobe"]] as const) {
+      const value = parsed.get(field);
+      if (typeof value !== "string") continue;
+      const problem = await ffmpegIdentityProblem(value, program);
+      if (problem) errors.push({ field, message: problem });
     }
     if (errors.length) throw DomainError.validation(errors);
     if (parsed.size === 0) return this.get();

@@ -92,7 +92,7 @@ export class SetupTransferService {
       }
     }
     if (report.applied) {
-      if (Object.keys(report.settings).length) this.settings?.update(report.settings);
+      if (Object.keys(report.settings).length) await this.settings?.update(report.settings);
       for (const { rows } of checked.filter((c) => c.table === "playout")) {
         for (const row of rows) await this.playouts.build(row.id as number, BuildMode.Reset);
       }

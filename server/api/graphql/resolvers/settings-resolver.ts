@@ -12,7 +12,7 @@ export class SettingsResolver {
   }
 
   @Mutation(() => SettingsType, { description: "Validates and saves every given setting (all or nothing); see restartRequired." })
-  updateSettings(@Arg("input", () => SettingsInput) input: SettingsInput, @Ctx() ctx: GraphqlContext): SettingsType {
-    return toSettingsDto(settingsService(ctx.services).update({ ...input }), ctx.baseUrl);
+  async updateSettings(@Arg("input", () => SettingsInput) input: SettingsInput, @Ctx() ctx: GraphqlContext): Promise<SettingsType> {
+    return toSettingsDto(await settingsService(ctx.services).update({ ...input }), ctx.baseUrl);
   }
 }

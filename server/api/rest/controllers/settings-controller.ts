@@ -52,6 +52,6 @@ export class SettingsController extends Controller {
   @Put()
   @Response<ValidationProblemDetails>(422, "Validation failed")
   public async updateSettings(@Body() body: SettingsUpdateRequest): Promise<SettingsDto> {
-    return toSettingsDto(settingsService(this.context.services).update(body), baseUrlOf(this.request));
+    return toSettingsDto(await settingsService(this.context.services).update(body), baseUrlOf(this.request));
   }
 }
