@@ -20,6 +20,10 @@ Commands:
                      Report what importing a setup export into the running server would create,
                      update or skip, media it lacks and every problem with its path; with --apply,
                      import it (one transaction: all or nothing). Exits 1 when it cannot be imported.
+  import --from dizquetv DIR
+                     Bring dizqueTV's channels (its .dizquetv folder) into the running server:
+                     channels with numbers, names, icons and groups, each with an ExternalJson playout
+                     of its programmes (looped as dizqueTV does), its FFmpeg settings as a profile.
   backup             Make the running server take a backup now.
   backups            List the running server's backups, newest first.
   help, --help, -h   Show this help.
@@ -121,6 +125,7 @@ async function main(argv) {
       process.stdout.write(USAGE);
       return EXIT_OK;
     }
+    if (command === "import" && rest.includes("--from")) return runCompiled("migrate-command", "migrateCommand", rest, process.env);
     return runCompiled("transfer-commands", serverCommands[command], rest, process.env);
   }
   process.stderr.write(`airwave: unknown command "${command}"\n\n${USAGE}`);

@@ -1,24 +1,11 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
+import { runAirwave } from "../support/cli";
 import { makeTempDir, withTestServer } from "../support/test-server";
 
-const root = path.resolve(__dirname, "../..");
-const CLI = path.join(root, "bin/airwave.js");
 
-/** Runs the CLI as a user would (compiled code, its own process) without blocking the in-process test server. */
-function airwave(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, AIRWAVE_URL: "", AIRWAVE_API_KEY: "", ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("airwave export, import, backup, backups against a running server (typed client)", () => {
   it("exports from one server and imports into another: dry run first, then --apply; writes need the key", async () => {
@@ -27,41 +14,41 @@ describe("airwave export, import, backup, backups against a running server (type
       await withTestServer({ env: { Api__WriteKey: "k3y" } }, async (first, api) => {
         expect((await api.post("/api/v1/collections", { name: "From the CLI" }, { "x-api-key": "k3y" })).status).toBe(201);
         const file = path.join(dir, "setup.yaml");
-        const exported = await airwave(["export", "-o", file, "--server", first.url]);
+        const exported = await runAirwave(["export", "-o", file, "--server", first.url]);
         expect(exported.stderr).toBe("");
         expect(exported.code).toBe(0);
         expect(YAML.parse(fs.readFileSync(file, "utf8")).tables.collection).toEqual([expect.objectContaining({ id: 1, name: "From the CLI" })]);
-        const toStdout = await airwave(["export"], { AIRWAVE_URL: first.url });
+        const toStdout = await runAirwave(["export"], { AIRWAVE_URL: first.url });
         expect(toStdout.stdout).toContain("format: airwave-setup/1");
 
         await withTestServer({ env: { Api__WriteKey: "other" } }, async (second, secondApi) => {
-          const dryRun = await airwave(["import", file, "--server", second.url, "--key", "other"]);
+          const dryRun = await runAirwave(["import", file, "--server", second.url, "--key", "other"]);
           expect(dryRun.code, dryRun.stderr).toBe(0);
           expect(dryRun.stdout).toMatch(/^Would import: \d+ new, \d+ updated, 0 skipped rows/);
           expect(dryRun.stdout).toContain("run again with --apply");
           expect((await secondApi.get("/api/v1/collections")).json).toEqual([]);
 
-          const noKey = await airwave(["import", "--apply", file, "--server", second.url]);
+          const noKey = await runAirwave(["import", "--apply", file, "--server", second.url]);
           expect(noKey.code).toBe(1);
           expect(noKey.stderr).toMatch(/answered 401/);
-          const applied = await airwave(["import", "--apply", file, "--server", second.url], { AIRWAVE_API_KEY: "other" });
+          const applied = await runAirwave(["import", "--apply", file, "--server", second.url], { AIRWAVE_API_KEY: "other" });
           expect(applied.code, applied.stderr).toBe(0);
           expect(applied.stdout).toMatch(/^Imported: /);
           expect((await secondApi.get("/api/v1/collections")).json.map((c: { name: string }) => c.name)).toEqual(["From the CLI"]);
 
           fs.writeFileSync(path.join(dir, "bad.yaml"), "format: airwave-setup/1\ntables:\n  channel:\n    - id: 9\n      name: 5\n");
-          const bad = await airwave(["import", "--apply", path.join(dir, "bad.yaml"), "--server", second.url, "--key", "other"]);
+          const bad = await runAirwave(["import", "--apply", path.join(dir, "bad.yaml"), "--server", second.url, "--key", "other"]);
           expect(bad.code).toBe(1);
           expect(bad.stderr).toMatch(/^Nothing was imported:\n[\s\S]*^ {2}tables\.channel\[0\]\.name: must be text$/m);
 
-          const backup = await airwave(["backup", "--server", second.url, "--key", "other"]);
+          const backup = await runAirwave(["backup", "--server", second.url, "--key", "other"]);
           expect(backup.code, backup.stderr).toBe(0);
           const name = /Backup written: (\S+)/.exec(backup.stdout)![1];
-          const list = await airwave(["backups", "--server", second.url]);
+          const list = await runAirwave(["backups", "--server", second.url]);
           expect(list.stdout.split("\t")[0]).toBe(name);
         });
       });
-      const down = await airwave(["export", "--server", "http://127.0.0.1:9"]);
+      const down = await runAirwave(["export", "--server", "http://127.0.0.1:9"]);
       expect(down.code).toBe(1);
       expect(down.stderr).toMatch(/cannot reach the Airwave server at http:\/\/127\.0\.0\.1:9/);
     } finally {
