@@ -5,8 +5,8 @@ import type { components } from "./generated/api-types";
 import { loopedChannelFile, mapFfmpegSettings, readDizqueFolder } from "./dizquetv-folder";
 import { dataFolder, type CommandResult } from "./restore-command";
 
-/** Where the looped channel files go: the data folder of the server on this machine. */
-export const IMPORTED_FOLDER = path.join("imported", "dizquetv");
+/** Where the looped channel files go: the folder of the server's data folder that ExternalJson files are read from. */
+export const IMPORTED_FOLDER = path.join("playouts", "dizquetv");
 
 /**
  * `airwave import --from dizquetv DIR`: each channel of a dizqueTV database folder becomes an Airwave channel

@@ -25,6 +25,7 @@ export class FFmpegInfoController extends Controller {
   /**
    * Each hardware acceleration a profile may ask for: usable on this machine (tried once with a short encode),
    * or why not (no encoder in this FFmpeg, no device, no driver).
+   * @summary List hardware accelerations
    */
   @Get("accelerations")
   public async listHardwareAccelerations(): Promise<AccelerationStatus[]> {

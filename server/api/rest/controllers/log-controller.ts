@@ -21,6 +21,7 @@ export class LogController extends Controller {
    * @param limit At most this many lines (1–2000, default 500).
    * @isInt after
    * @isInt limit
+   * @summary List log lines
    */
   @Get()
   @Response<ValidationProblemDetails>(422, "Unknown level or a limit out of range")
@@ -31,6 +32,7 @@ export class LogController extends Controller {
   /**
    * The log file of this run (`current`) or of the previous one (`previous`), as text.
    * @param which current or previous
+   * @summary Download a log file
    */
   @Get("files/{which}")
   @Produces("text/plain")
