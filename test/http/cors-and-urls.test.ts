@@ -1,7 +1,7 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRequest, type RawResponse } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer, type TestServer } from "../support/test-server";
 
 /**
  * Cross-origin policy (all origins; preflights allow X-Api-Key and Content-Type without a key),
@@ -13,22 +13,10 @@ const KEY = "cors-key";
 const WITH_KEY = { "X-Api-Key": KEY };
 const STREAM_PATH = "/iptv/channel/1.ts";
 
-let direct: TestServer; // TrustProxy off (the default), write key set
-let proxied: TestServer; // Server:TrustProxy=true
-
-beforeAll(async () => {
-  // Both answer any Host name (Server:AllowedHosts=*), so URL building can be tested with any Host;
-  // the allow-list itself is tested in test/security/.
-  [direct, proxied] = await Promise.all([
-    startTestServer({ env: { Api__WriteKey: KEY, Server__AllowedHosts: "*" } }),
-    startTestServer({ env: { Server__TrustProxy: "true", Server__AllowedHosts: "*" } }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([direct.stop(), proxied.stop()]);
-  direct.removeDataDir();
-  proxied.removeDataDir();
-});
+// Both answer any Host name (Server:AllowedHosts=*), so URL building can be tested with any Host;
+// the allow-list itself is tested in test/security/.
+const direct = useTestServer({ env: { Api__WriteKey: KEY, Server__AllowedHosts: "*" } }).server; // TrustProxy off (the default), write key set
+const proxied = useTestServer({ env: { Server__TrustProxy: "true", Server__AllowedHosts: "*" } }).server; // Server:TrustProxy=true
 
 const send = (server: TestServer, method: string, path: string, options: { body?: object | string; headers?: Record<string, string> } = {}) =>
   rawRequest(server.url, method, path, options);

@@ -11,7 +11,7 @@ import { legacyRewrite } from "../../server/http/legacy-rewrite";
 import { malformedPath, unauthorized } from "../../server/http/problem-details";
 import { requireWriteKey } from "../../server/http/write-key";
 import { rawRequest, type RawResponse } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer } from "../support/test-server";
 
 /**
  * Spec §9: an unversioned `/api/...` request is served as `/api/v1/...` inside the pipeline (not
@@ -28,19 +28,10 @@ const SUNSET_SETTING = "2027-01-31";
 const EXPECTED_SUNSET = "Sun, 31 Jan 2027 00:00:00 GMT";
 const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
-let server: TestServer;
+const { server } = useTestServer({ env: { Api__WriteKey: KEY, Api__LegacyDeprecation: DEPRECATION_SETTING, Api__LegacySunset: SUNSET_SETTING } });
 const send = (method: string, p: string, options: { body?: object | string; headers?: Record<string, string> } = {}) =>
   rawRequest(server.url, method, p, options);
 
-beforeAll(async () => {
-  server = await startTestServer({
-    env: { Api__WriteKey: KEY, Api__LegacyDeprecation: DEPRECATION_SETTING, Api__LegacySunset: SUNSET_SETTING },
-  });
-});
-afterAll(async () => {
-  await server.stop();
-  server.removeDataDir();
-});
 
 function expectLegacyHeaders(res: RawResponse, successor: string): void {
   expect(res.headers.deprecation).toBe(EXPECTED_DEPRECATION);

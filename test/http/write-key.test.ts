@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRequest, type RawResponse } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { useTestServer, type TestServer } from "../support/test-server";
 
 /**
  * The write key (spec §5): every POST, PUT, PATCH and DELETE under /api/ — however the path is
@@ -195,15 +195,7 @@ const SPELLINGS: Array<{ label: string; spell: Spell }> = [
 ];
 
 describe("write key configured", () => {
-  const t = {} as Target;
-  beforeAll(async () => {
-    t.server = await startTestServer({ env: { Api__WriteKey: KEY } });
-    t.setupHeaders = WITH_KEY;
-  });
-  afterAll(async () => {
-    await t.server.stop();
-    t.server.removeDataDir();
-  });
+  const t: Target = { server: useTestServer({ env: { Api__WriteKey: KEY } }).server, setupHeaders: WITH_KEY };
 
   describe.each(SURFACES.map((s) => [s.surface, s.spell] as const))("%s", (_surface, spell) => {
     describe.each(ALL_METHODS)("%s", (method) => {
@@ -466,15 +458,7 @@ describe("write key configured", () => {
 });
 
 describe("no write key configured", () => {
-  const t = {} as Target;
-  beforeAll(async () => {
-    t.server = await startTestServer();
-    t.setupHeaders = {};
-  });
-  afterAll(async () => {
-    await t.server.stop();
-    t.server.removeDataDir();
-  });
+  const t: Target = { server: useTestServer().server, setupHeaders: {} };
 
   const cases: KeyCase[] = [NO_KEY, { name: "some arbitrary key", headers: { "X-Api-Key": "anything" } }, { name: "empty X-Api-Key header", headers: { "X-Api-Key": "" } }];
 

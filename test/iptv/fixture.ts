@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { apiClient, type ApiClient } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions } from "../support/sqlite";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { lateBound, useSuiteResource } from "../support/late-bound";
+import { disposeTestServer, startTestServer, type TestServer } from "../support/test-server";
 
 export const EPISODE_MS = 30 * 60_000;
 export const DEFINITION = `
@@ -63,9 +64,12 @@ export async function startIptvFixture(env: Record<string, string> = {}, headers
 }
 
 export async function stopIptvFixture(fixture: IptvFixture | undefined): Promise<void> {
-  if (!fixture) return;
-  await fixture.server.stop();
-  fixture.server.removeDataDir();
+  await disposeTestServer(fixture?.server);
+}
+
+/** The fixture for the enclosing suite (started in beforeAll, stopped and removed in afterAll); usable at once. */
+export function useIptvFixture(env: Record<string, string> = {}, headers: Record<string, string> = {}): IptvFixture {
+  return lateBound(useSuiteResource("useIptvFixture: the fixture", () => startIptvFixture(env, headers), stopIptvFixture));
 }
 
 export const DTD = "/usr/share/xmltv/xmltv.dtd";

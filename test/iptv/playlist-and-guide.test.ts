@@ -2,20 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import parser from "iptv-playlist-parser";
 import jwt from "jsonwebtoken";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { channelGuideId, compactUniqueId, isValidHdhrDeviceId } from "../../server/guide";
 import { rawRequest } from "../support/http";
 import { databaseFile, sqlAll } from "../support/sqlite";
-import { DTD, startIptvFixture, stopIptvFixture, xmllint, xmltvUtc, type IptvFixture } from "./fixture";
+import { DTD, useIptvFixture, xmllint, xmltvUtc } from "./fixture";
 import { ageFiles } from "../support/wait";
 
-let f: IptvFixture;
-beforeAll(async () => {
-  f = await startIptvFixture({ HDHomeRun__TunerCount: "3" });
-});
-afterAll(async () => {
-  await stopIptvFixture(f);
-});
+const f = useIptvFixture({ HDHomeRun__TunerCount: "3" });
 
 const get = (p: string, headers: Record<string, string> = {}) => rawRequest(f.server.url, "GET", p, { headers });
 

@@ -8,10 +8,10 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import jwt from "jsonwebtoken";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { channelGuideId } from "../../server/guide";
 import { rawRequest } from "../support/http";
-import { startIptvFixture, stopIptvFixture, xmllint, type IptvFixture } from "./fixture";
+import { startIptvFixture, stopIptvFixture, useIptvFixture, xmllint } from "./fixture";
 
 const SIGNING_KEY = "a-test-signing-key-that-is-long-enough-0123456789";
 const WRITE_KEY = "write-key-123";
@@ -146,11 +146,10 @@ function probe(baseUrl: string, rawPath: string, headers: Record<string, string>
 const withQuery = (p: string, token: string) => `${p}${p.includes("?") ? "&" : "?"}access_token=${encodeURIComponent(token)}`;
 
 describe.each(SERVERS)("token matrix: $name", (serverCase) => {
-  let f: IptvFixture;
+  const f = useIptvFixture(serverCase.env, serverCase.env.Api__WriteKey ? { "x-api-key": WRITE_KEY } : {});
   let valid = "";
 
   beforeAll(async () => {
-    f = await startIptvFixture(serverCase.env, serverCase.env.Api__WriteKey ? { "x-api-key": WRITE_KEY } : {});
     fs.mkdirSync(path.join(f.server.dataDir, "artwork", "ab"), { recursive: true });
     fs.writeFileSync(path.join(f.server.dataDir, "artwork", "ab", "abcdef.jpg"), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
     if (serverCase.keyed) {
@@ -161,9 +160,6 @@ describe.each(SERVERS)("token matrix: $name", (serverCase) => {
       // Any well-formed token: without a key nothing is checked.
       valid = jwt.sign({ sub: "iptv" }, "unrelated-key-0123456789", { algorithm: "HS256", expiresIn: 86400 });
     }
-  });
-  afterAll(async () => {
-    await stopIptvFixture(f);
   });
 
   it.each(ROUTES)("$path ($access)", async (row) => {
@@ -190,20 +186,16 @@ describe.each(SERVERS)("token matrix: $name", (serverCase) => {
 });
 
 describe("token issuing and propagation (key set)", () => {
-  let f: IptvFixture;
+  const f = useIptvFixture({ JWT__IssuerSigningKey: SIGNING_KEY, Api__WriteKey: WRITE_KEY }, { "x-api-key": WRITE_KEY });
   let valid: string;
   let expiresAt: string;
   const get = (p: string, headers: Record<string, string> = {}) => rawRequest(f.server.url, "GET", p, { headers: { host: HOST, ...headers } });
 
   beforeAll(async () => {
-    f = await startIptvFixture({ JWT__IssuerSigningKey: SIGNING_KEY, Api__WriteKey: WRITE_KEY }, { "x-api-key": WRITE_KEY });
     const minted = await f.api.post("/api/v1/iptv/tokens");
     expect(minted.status, minted.text).toBe(200);
     valid = minted.json.token;
     expiresAt = minted.json.expiresAt;
-  });
-  afterAll(async () => {
-    await stopIptvFixture(f);
   });
 
   it("POST /api/v1/iptv/tokens mints an HS256 token that lives one day, and needs the write key", async () => {

@@ -6,12 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArtworkKind } from "../../server/domain/enums";
 import type { ItemArtwork } from "../../server/services/artwork-service";
 import { makeArtworkLibrary, makeImage, type ArtworkLibrary } from "../support/artwork-fixtures";
-import { apiClient, type ApiClient } from "../support/http";
 import { scanAndWait as scanLibrary } from "../support/library-scan";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = useTestServer();
 let root: string;
 let lib: ArtworkLibrary;
 const libraryIds: Record<string, number> = {};
@@ -54,16 +52,12 @@ function imageWidth(file: string): number {
 beforeAll(async () => {
   root = makeTempDir("airwave-artwork-");
   lib = makeArtworkLibrary(root);
-  server = await startTestServer();
-  api = apiClient(server.url);
   for (const [name, kind, folder] of [["shows", "Shows", lib.shows], ["movies", "Movies", lib.movies], ["others", "OtherVideos", lib.others], ["music", "Music", lib.music]] as const) {
     libraryIds[name] = (await api.post("/api/v1/libraries", { name, kind, paths: [folder] })).json.id;
   }
   for (const id of Object.values(libraryIds)) expect((await scanAndWait(id)).lastScanSuccess).toBe(true);
 }, 240_000);
 afterAll(async () => {
-  await server?.stop();
-  server?.removeDataDir();
   fs.rmSync(root, { recursive: true, force: true });
 });
 

@@ -7,18 +7,20 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionManager } from "../../server/streaming/session-manager";
 import { brightness, colorDistance, grabRgbFrame, meanColor, type RgbFrame } from "../support/frame-pixels";
-import { apiClient, type ApiClient } from "../support/http";
 import { scanAndWait } from "../support/library-scan";
 import { makeImage, makeSong } from "../support/music-fixtures";
-import { makeTempDir, startTestServer, type TestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 import { ffmpegChildren } from "./support/stream-fixtures";
 
 const BLUE = [0x30, 0x60, 0xc0];
 const RED = [0xc0, 0x40, 0x30];
 const W = 320;
 const H = 180;
-let server: TestServer;
-let api: ApiClient;
+// Registered first, so it runs once the server has stopped: no FFmpeg outlives it.
+afterAll(() => {
+  expect(ffmpegChildren()).toEqual([]);
+});
+const { server, api } = useTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
 let folder: string;
 let profileId: number;
 let coveredSong: string;
@@ -54,8 +56,6 @@ beforeAll(async () => {
   folderCoverSong = path.join(library, "The Testers", "Red Album", "01 - Red Song.mp3");
   makeSong(folderCoverSong, { seconds: 30, coverColor: "0x3060c0", tags: { title: "Red Song", artist: "The Testers", album: "Red Album", track: "1" } });
   makeImage(path.join(library, "The Testers", "Red Album", "cover.jpg"), "0xc04030");
-  server = await startTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
-  api = apiClient(server.url);
   const music = await api.post("/api/v1/libraries", { name: "Music", kind: "Music", paths: [library] });
   expect(music.status, music.text).toBe(201);
   expect((await scanAndWait(api, music.json.id)).lastScanMessage).toMatch(/^3 probed/);
@@ -72,10 +72,7 @@ beforeAll(async () => {
   profileId = profile.json.id;
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-  expect(ffmpegChildren()).toEqual([]);
-  server?.removeDataDir();
+afterAll(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
