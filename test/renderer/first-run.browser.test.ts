@@ -30,6 +30,19 @@ describe("first run in a real browser", () => {
     await page.goto(server.url);
     await page.waitForURL(/\/welcome$/);
     await page.getByRole("heading", { name: "Welcome to Airwave" }).waitFor();
+
+    // 0. Before the first library: the offer of a write key, generated, saved, shown once to copy.
+    await page.getByText("Protect Airwave with a write key").waitFor();
+    await screenshot(page, "first-run-0-write-key");
+    await page.getByRole("button", { name: "Create a write key" }).click();
+    await page.getByText("Write key created").waitFor();
+    const shown = await field(page, "Your write key").inputValue();
+    expect(shown).toMatch(/^[0-9a-f]{48}$/);
+    await page.getByRole("button", { name: "Copy Your write key" }).waitFor();
+    expect(JSON.parse(fs.readFileSync(path.join(server.dataDir, "settings.json"), "utf8")).Api.WriteKey).toBe(shown);
+    const kept = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem("airwave.writeKey"));
+    expect(kept).toBe(shown);
+    await page.getByRole("button", { name: "Next: add a library" }).click();
     await screenshot(page, "first-run-1-library");
 
     // 1. A library folder.
@@ -126,6 +139,17 @@ describe("write key and exposure warnings in a real browser", () => {
       const channels = await server.services.channels.list();
       expect(channels.map((c) => c.channel.name)).toContain("Keyed");
       expect(requestUrls.some((u) => u.includes("s3cret-key"))).toBe(false);
+    }));
+  });
+
+  it("the write-key offer can be skipped: straight to the library, no key saved", { timeout: 120_000 }, async () => {
+    await withTestServer({}, (server) => withBrowserPage(async ({ page }) => {
+      await page.goto(server.url);
+      await page.getByText("Protect Airwave with a write key").waitFor();
+      await page.getByRole("button", { name: "Skip for now" }).click();
+      await field(page, "Library name").waitFor();
+      const file = path.join(server.dataDir, "settings.json");
+      expect(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "").not.toMatch(/WriteKey/);
     }));
   });
 

@@ -1,16 +1,8 @@
 import { Alert, Button, Code, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useQuery } from "urql";
-import { SetWriteKeyDocument, ShellStatusDocument } from "../graphql/generated";
-import { toServerErrors } from "../graphql/server-errors";
-import { useServerMutation } from "../graphql/use-server-mutation";
-import { saveWriteKey } from "../graphql/write-key";
-
-function randomKey(): string {
-  const bytes = new Uint8Array(24);
-  window.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+import { ShellStatusDocument } from "../graphql/generated";
+import { useCreateWriteKey } from "./use-create-write-key";
 
 /**
  * Warns while the server is reachable from other machines and anyone there may change it; one click
@@ -18,9 +10,8 @@ function randomKey(): string {
  */
 export function LoopbackWarning() {
   const [{ data }, refetch] = useQuery({ query: ShellStatusDocument });
-  const [state, setWriteKey] = useServerMutation(SetWriteKeyDocument);
+  const writeKey = useCreateWriteKey();
   const [createdKey, setCreatedKey] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const settings = data?.settings;
   if (!settings) return null;
 
@@ -38,13 +29,8 @@ export function LoopbackWarning() {
   if (!settings.listeningBeyondLoopback || settings.writeKeySet) return null;
 
   const setKey = async () => {
-    const key = randomKey();
-    const result = await setWriteKey({ key });
-    if (result.error) {
-      setError(toServerErrors(result.error, []).general);
-      return;
-    }
-    saveWriteKey(key, true);
+    const key = await writeKey.create();
+    if (!key) return;
     setCreatedKey(key);
     refetch({ requestPolicy: "network-only" });
   };
@@ -56,9 +42,9 @@ export function LoopbackWarning() {
           Airwave listens beyond this computer and no write key is set, so any device on the network can edit or delete channels and libraries.
           {settings.restartRequired && " A saved change is waiting for a restart."}
         </Text>
-        <Button color="orange" onClick={setKey} loading={state.fetching}>Set a write key</Button>
+        <Button color="orange" onClick={setKey} loading={writeKey.fetching}>Set a write key</Button>
       </Group>
-      {error && <Text c="red" size="sm" mt="xs">{error}</Text>}
+      {writeKey.error && <Text c="red" size="sm" mt="xs">{writeKey.error}</Text>}
     </Alert>
   );
 }

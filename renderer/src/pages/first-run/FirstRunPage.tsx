@@ -2,7 +2,7 @@ import { Button, Card, Center, Group, Loader, Stack, Stepper, Text, Title } from
 import { useEffect, useState } from "react";
 import { useQuery } from "urql";
 import { Link } from "../../app/router";
-import { ScanLibraryDocument, SetupStateDocument } from "../../graphql/generated";
+import { ScanLibraryDocument, SetupStateDocument, ShellStatusDocument } from "../../graphql/generated";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { ChannelForm, type SavedChannel } from "../channels/ChannelForm";
 import { PlayoutSetup } from "../channels/PlayoutSetup";
@@ -10,13 +10,15 @@ import { LibraryForm } from "../libraries/LibraryForm";
 import { ScanStatus } from "../libraries/ScanStatus";
 import { useLibraries } from "../libraries/use-libraries";
 import { ChannelPreview } from "../preview/ChannelPreview";
+import { WriteKeyStep } from "./WriteKeyStep";
 
 const Step = {
-  Library: 0,
-  Scan: 1,
-  Channel: 2,
-  Playout: 3,
-  Watch: 4,
+  Protect: 0,
+  Library: 1,
+  Scan: 2,
+  Channel: 3,
+  Playout: 4,
+  Watch: 5,
 } as const;
 type Step = (typeof Step)[keyof typeof Step];
 
@@ -39,16 +41,17 @@ function ScanStep({ libraryId, onDone }: { libraryId: number | null; onDone: () 
 /** `/welcome`: from an empty install to watching a channel. Resumes where the install stands. */
 export default function FirstRunPage() {
   const [{ data }] = useQuery({ query: SetupStateDocument, requestPolicy: "network-only" });
+  const [{ data: shell }] = useQuery({ query: ShellStatusDocument });
   const [step, setStep] = useState<Step | null>(null);
   const [libraryId, setLibraryId] = useState<number | null>(null);
   const [channel, setChannel] = useState<SavedChannel | null>(null);
   const [, scan] = useServerMutation(ScanLibraryDocument);
 
   useEffect(() => {
-    if (!data || step !== null) return;
+    if (!data || !shell || step !== null) return;
     const pending = data.channels.find((c) => !c.playoutId);
     const ready = data.channels.find((c) => c.playoutId);
-    if (data.libraries.length === 0) setStep(Step.Library);
+    if (data.libraries.length === 0) setStep(shell.settings.writeKeySet ? Step.Library : Step.Protect);
     else if (pending) {
       setChannel(pending);
       setStep(Step.Playout);
@@ -56,14 +59,15 @@ export default function FirstRunPage() {
       setChannel(ready);
       setStep(Step.Watch);
     } else setStep(Step.Channel);
-  }, [data, step]);
+  }, [data, shell, step]);
 
   if (step === null) return <Center h={200}><Loader aria-label="Loading" /></Center>;
   return (
     <Stack maw={1000}>
       <Title order={1}>Welcome to Airwave</Title>
-      <Text c="dimmed">Five steps from your media folders to a live channel.</Text>
+      <Text c="dimmed">A few steps from your media folders to a live channel.</Text>
       <Stepper active={step} allowNextStepsSelect={false} size="sm">
+        <Stepper.Step label="Protect" description="Write key" />
         <Stepper.Step label="Library" description="Add a folder" />
         <Stepper.Step label="Scan" description="Read the media" />
         <Stepper.Step label="Channel" description="Create it" />
@@ -71,6 +75,7 @@ export default function FirstRunPage() {
         <Stepper.Step label="Watch" description="Live preview" />
       </Stepper>
       <Card withBorder padding="lg">
+        {step === Step.Protect && <WriteKeyStep onDone={() => setStep(Step.Library)} />}
         {step === Step.Library && (
           <LibraryForm
             onCreated={async (library) => {
