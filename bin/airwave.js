@@ -77,10 +77,12 @@ async function validate(files) {
   }
   const { PlayoutValidationService } = loadService();
   // The data folder only matters for definitions sent as text; files resolve imports next to themselves.
-  const service = new PlayoutValidationService(process.cwd());
   let failed = false;
   for (const typed of files) {
     const absolute = path.resolve(typed);
+    // The server reads definition files only from its own folders; offline, the user's own file is the folder.
+    const folder = path.dirname(absolute);
+    const service = new PlayoutValidationService(process.cwd(), { playouts: folder, definitions: folder, scripts: folder });
     const result = await service.validateFile(absolute);
     if (result.valid) {
       process.stdout.write(`${typed}: ok\n`);
