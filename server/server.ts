@@ -7,6 +7,8 @@ import { locateFFmpeg } from "./config/ffmpeg-binaries";
 import { ffmpegIdentityProblem } from "./config/ffmpeg-identity";
 import { FFmpegCapabilitiesProbe } from "./streaming/ffmpeg-capabilities-probe";
 import { FFmpegTrials } from "./streaming/ffmpeg-trials";
+import { MediaProbe } from "./streaming/media-probe";
+import { Troubleshooter } from "./streaming/troubleshooter";
 import { SessionManager } from "./streaming/session-manager";
 import { SsdpResponder } from "./iptv/ssdp-responder";
 import type { AppConfig } from "./config/app-config";
@@ -88,7 +90,7 @@ export async function startServer(config: AppConfig, outerLog: Logger): Promise<
     metrics,
   });
   streaming.start();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities() }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics });
   let shuttingDown = false;
   let app;
   try {

@@ -27,7 +27,7 @@ export type StreamContent =
       song?: SongDisplay;
     }
   | { kind: "offline"; limitMs: number }
-  | { kind: "error"; reason: string; limitMs: number };
+  | { kind: "error"; reason: string; limitMs: number; /** The file that could not be played, when there is one. */ path?: string };
 
 /** Title, artist and album of a song, and its cover image (a file of the artwork cache) when it has one. */
 export interface SongDisplay {

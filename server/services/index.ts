@@ -9,6 +9,8 @@ import type { FFmpegInfoSource, FFmpegTrialRunner } from "../domain/ffmpeg-info"
 import { HealthCheckService } from "./health/health-check-service";
 import type { LogSource } from "../domain/log-line";
 import { LogService } from "./log-service";
+import type { StreamTroubleshooter } from "../domain/troubleshoot";
+import { TroubleshootService } from "./troubleshoot-service";
 import { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { playoutFolders } from "./files/playout-folders";
 import { FillerPresetService } from "./filler-preset-service";
@@ -62,6 +64,7 @@ export interface Services {
   fillerPresets: FillerPresetService;
   health: HealthCheckService;
   logs: LogService;
+  troubleshoot: TroubleshootService;
   guide: GuideService;
   iptvTokens: IptvTokenService;
   libraries: LibraryService;
@@ -93,6 +96,8 @@ export interface ServiceDependencies {
   scans: ScanLauncher;
   ffmpegInfo?: FFmpegInfoSource;
   ffmpegTrials?: FFmpegTrialRunner;
+  /** Runs a channel's pipeline for the troubleshooter (server/streaming). */
+  troubleshooter?: StreamTroubleshooter;
   /** The server's log (the Logs page); absent in service tests. */
   logs?: LogSource;
   playout?: PlayoutSettings;
@@ -142,6 +147,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30, scriptsFolder: folders.scripts }));
   const artwork = new ArtworkService(db, deps.dataDir);
+  const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork));
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
   return {
@@ -158,6 +164,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     guide,
     health: new HealthCheckService({ db, dataDir: deps.dataDir, config: deps.config ?? { server: { host: "127.0.0.1", port: 0, trustProxy: false, allowedHosts: [] }, api: { legacyDeprecation: new Date(0), legacySunset: new Date(0) } }, guide, ffmpegInfo: deps.ffmpegInfo, trials: deps.ffmpegTrials, clock }),
     logs: new LogService(deps.logs),
+    troubleshoot: new TroubleshootService(streamSources, () => deps.troubleshooter, clock),
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
     libraries: new LibraryService(db, deps.scans, deps.dataDir),
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
@@ -176,7 +183,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     setupTransfer: new SetupTransferService(db, playouts, settings, clock),
     smartCollections,
     watermarks: new WatermarkService(db),
-    streamSources: new StreamSourceService(db, clock, songCoverFromArtwork(artwork)),
+    streamSources,
     streamSessions: new StreamSessionService(() => deps.streaming, db),
     streaming: deps.streaming,
   };

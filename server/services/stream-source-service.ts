@@ -77,7 +77,7 @@ export class StreamSourceService {
       const item = now.item;
       const path = item.externalPath ?? (item.mediaItemId !== null ? (await repos.mediaItems.versionsOf(item.mediaItemId))[0]?.path : undefined);
       if (path !== undefined) {
-        if (!(await isFile(path))) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs };
+        if (!(await isFile(path))) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs, path };
         const song = item.mediaItemId !== null ? await this.songDisplay(repos, item.mediaItemId) : undefined;
         return {
           kind: "media",

@@ -16,7 +16,9 @@ describe("the live sessions page in a real browser", () => {
   beforeAll(async () => {
     const clip = path.join(media.path, "counting-clip.mkv");
     makeCountingClip(clip, 10, 128);
-    const schedule = path.join(media.path, "channel.json");
+    // Channel files are read only from the data folder's playouts/ folder.
+    fs.mkdirSync(path.join(server.dataDir, "playouts"), { recursive: true });
+    const schedule = path.join(server.dataDir, "playouts", "channel.json");
     const programs = Array.from({ length: 40 }, (_, i) => ({ title: `Loop ${i}`, duration: 10_000, file: clip }));
     fs.writeFileSync(schedule, JSON.stringify({ startTime: new Date(Date.now() - 2000).toISOString(), programs }));
     const profile = await api.post("/api/v1/ffmpeg/profiles", { name: "Tiny", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
