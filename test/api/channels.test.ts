@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/test-server";
 
-const { server, api } = useTestServer();
+// The host names the URL tests send (Server:AllowedHosts refuses others with 421).
+const { server, api } = useTestServer({ env: { Server__AllowedHosts: "tv.example.lan, a.example, b.example" } });
 let defaultProfileId: number;
 
 beforeAll(async () => {
