@@ -2,7 +2,7 @@
  * What a channel plays from a moment on, as the stream source service plans it and the stream
  * process owner (server/streaming) plays it.
  */
-import type { StreamingMode, SubtitleMode } from "./enums";
+import type { StreamingMode, SubtitleMode, WatermarkPosition } from "./enums";
 import type { FFmpegProfile } from "./ffmpeg-profile";
 
 export interface StreamChannel {
@@ -25,6 +25,8 @@ export type StreamContent =
       subtitleMode: SubtitleMode;
       /** A song: what its picture shows. */
       song?: SongDisplay;
+      /** The watermark burned into the piece (forces a transcode). */
+      watermark?: StreamWatermark;
     }
   | { kind: "offline"; limitMs: number }
   | { kind: "error"; reason: string; limitMs: number; /** The file that could not be played, when there is one. */ path?: string };
@@ -35,6 +37,18 @@ export interface SongDisplay {
   artist?: string;
   album?: string;
   coverPath?: string;
+}
+
+/** A watermark as the argument builder draws it; the image is a file inside the data folder. */
+export interface StreamWatermark {
+  imagePath: string;
+  position: WatermarkPosition;
+  /** Share of the output width (%). */
+  widthPercent: number;
+  /** 0..100 */
+  opacityPercent: number;
+  horizontalMarginPercent: number;
+  verticalMarginPercent: number;
 }
 
 export interface StreamPlan {

@@ -15,6 +15,7 @@ import { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { playoutFolders } from "./files/playout-folders";
 import { FillerPresetService } from "./filler-preset-service";
 import { ArtworkService } from "./artwork-service";
+import { imageInsideFolder } from "./stream-watermark";
 import { songCoverFromArtwork } from "./song-cover";
 import { GuideService, type GuideSettings } from "./guide-service";
 import { IptvTokenService } from "./iptv-token-service";
@@ -147,7 +148,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30, scriptsFolder: folders.scripts }));
   const artwork = new ArtworkService(db, deps.dataDir);
-  const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork));
+  const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), imageInsideFolder(deps.dataDir));
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
   return {

@@ -14,6 +14,7 @@ import type { SongDisplay, StreamChannel, StreamContent, StreamPlan } from "../d
 import { findNowPlaying } from "../playout/now-playing";
 import { DomainError } from "./domain-error";
 import type { SongCoverLookup } from "./song-cover";
+import { streamWatermark, type WatermarkImageCheck } from "./stream-watermark";
 
 /** Nothing scheduled after a gap: slates are planned in pieces of this length. */
 export const OPEN_GAP_MS = 10 * 60_000;
@@ -23,6 +24,8 @@ export class StreamSourceService {
     private readonly db: Database,
     private readonly clock: () => number = Date.now,
     private readonly songCover: SongCoverLookup = async () => undefined,
+    /** Which watermark images FFmpeg may read (none by default). */
+    private readonly watermarkImage: WatermarkImageCheck = async () => undefined,
   ) {}
 
   /** The enabled channel with this number and its profile, or NotFound. */
@@ -79,9 +82,11 @@ export class StreamSourceService {
       if (path !== undefined) {
         if (!(await isFile(path))) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs, path };
         const song = item.mediaItemId !== null ? await this.songDisplay(repos, item.mediaItemId) : undefined;
+        const watermark = await streamWatermark(repos, channel, item, this.watermarkImage);
         return {
           kind: "media",
           ...(song ? { song } : {}),
+          ...(watermark ? { watermark } : {}),
           path,
           seekMs: now.seekMs,
           limitMs: now.remainingMs,
@@ -105,9 +110,11 @@ export class StreamSourceService {
     // Looped from a fixed epoch, so planning again later in the same gap continues where the last piece ended.
     const seekMs = at % filler.durationMs;
     const song = await this.songDisplay(repos, filler.id);
+    const watermark = await streamWatermark(repos, channel, undefined, this.watermarkImage);
     return {
       kind: "media",
       ...(song ? { song } : {}),
+      ...(watermark ? { watermark } : {}),
       path: filler.path,
       seekMs,
       limitMs: Math.min(limitMs, filler.durationMs - seekMs),

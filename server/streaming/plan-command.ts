@@ -49,6 +49,7 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
       preferredSubtitleLanguage: content.preferredSubtitleLanguage,
       subtitleMode: content.subtitleMode,
       song: content.song ? { ...content.song, fonts: bundledFonts() } : undefined,
+      watermark: content.watermark,
       realtime,
       output,
       ptsOffsetMs,

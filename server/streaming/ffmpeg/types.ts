@@ -2,7 +2,8 @@
  * Inputs and outputs of the FFmpeg argument builders. Everything here is plain data: the builders are
  * pure functions from these shapes to argument arrays (never a shell string).
  */
-import type { SubtitleMode, WatermarkPosition } from "../../domain/enums";
+import type { SubtitleMode } from "../../domain/enums";
+import type { StreamWatermark } from "../../domain/stream-plan";
 import type { FFmpegProfile, Resolution } from "../../domain/ffmpeg-profile";
 
 export type { FFmpegProfile, Resolution };
@@ -56,17 +57,8 @@ export interface ProbedSource {
   subtitles: ProbedSubtitleStream[];
 }
 
-export interface Watermark {
-  imagePath: string;
-  position: WatermarkPosition;
-  /** Width of the watermark as a percentage of the output width. */
-  widthPercent: number;
-  /** 0..100 */
-  opacityPercent: number;
-  /** Margins as percentages of output width / height. */
-  horizontalMarginPercent: number;
-  verticalMarginPercent: number;
-}
+/** Watermark image and placement (the stream plan's type: the plan hands it over as it is). */
+export type Watermark = StreamWatermark;
 
 /** What a song shows instead of a black frame (see song-visual.ts). */
 export interface SongVisual {
