@@ -69,7 +69,9 @@ describe("GET /metrics", () => {
   it("counters and gauges move when a stream starts and stops; builds are timed", async () => {
     const profile = await api.post("/api/v1/ffmpeg/profiles", { name: "Tiny", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
     expect(profile.status, profile.text).toBe(201);
-    const file = path.join(folder, "channel.json");
+    // ExternalJson files are read only from the data folder's playouts/.
+    const file = path.join(server.dataDir, "playouts", "channel.json");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     const programs = Array.from({ length: 40 }, (_, i) => ({ title: `Loop ${i}`, duration: 10_000, file: path.join(folder, "loop.mkv") }));
     fs.writeFileSync(file, JSON.stringify({ startTime: new Date(Date.now() - 2000).toISOString(), programs }));
     const channel = await api.post("/api/v1/channels", { name: "Metered", number: "77", ffmpegProfileId: profile.json.id, streamingMode: "TransportStreamHybrid" });
