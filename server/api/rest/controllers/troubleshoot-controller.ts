@@ -16,6 +16,7 @@ export class TroubleshootController extends Controller {
    * to 20 s of media (as fast as it goes, no viewers): the exact command line (credentials redacted), FFmpeg's
    * error output, the chosen streams, filters and encoders, the time to the first segment and the speed; `text`
    * holds all of it as one file.
+   * @summary Troubleshoot a channel's stream
    */
   @Post("channels/{channelNumber}")
   @Response<ProblemDetails>(404, "No enabled channel with this number")
