@@ -15,11 +15,14 @@ export function PosterGrid({ items, label, ratio = 2 / 3 }: { items: readonly Gr
   return (
     <div className={classes.grid} role="list" aria-label={label}>
       {items.map((item) => (
-        <Link key={item.id} to={`/media/${item.id}`} className={classes.card} role="listitem">
-          <ArtworkImage src={pickArtwork(item.artwork, "Poster", "Cover")?.listUrl} alt={item.title} ratio={ratio} />
-          <Text size="sm" fw={500} lineClamp={2}>{item.title}</Text>
-          {item.year != null && <Text size="xs" c="dimmed">{item.year}</Text>}
-        </Link>
+        // The list item wraps the link: a role on the link itself would hide it from assistive technology as a link.
+        <div key={item.id} role="listitem">
+          <Link to={`/media/${item.id}`} className={classes.card}>
+            <ArtworkImage src={pickArtwork(item.artwork, "Poster", "Cover")?.listUrl} alt={item.title} ratio={ratio} />
+            <Text size="sm" fw={500} lineClamp={2}>{item.title}</Text>
+            {item.year != null && <Text size="xs" c="dimmed">{item.year}</Text>}
+          </Link>
+        </div>
       ))}
     </div>
   );
