@@ -1,3 +1,4 @@
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
 import { choose, fieldError, useBrowserPage, screenshot, type TestPage } from "../support/browser";
@@ -59,7 +60,7 @@ describe("choosing a channel's playout kind in a real browser", () => {
     const channel = (await apiClient(server.url).post("/api/v1/channels", { name: "File UI", number: "78" })).json;
     await page.goto(new URL(`/channels/${channel.id}/playout`, server.url).href);
     await page.getByText("External JSON", { exact: true }).click();
-    await page.getByLabel("Channel file", { exact: true }).fill("/nowhere/retro.json");
+    await page.getByLabel("Channel file", { exact: true }).fill(path.join(server.dataDir, "playouts", "nowhere", "retro.json"));
     await page.getByRole("button", { name: "Create playout" }).click();
     await expect.poll(() => fieldError(page, "Channel file")).toMatch(/does not exist/);
     expect((await apiClient(server.url).get(`/api/v1/channels/${channel.id}`)).json.playoutId).toBeUndefined();

@@ -31,7 +31,9 @@ let channelNumber = 70;
 /** A channel whose only programme, `file`, started `startedAgoMs` ago. */
 async function channelPlaying(file: string, startedAgoMs: number): Promise<string> {
   const number = String(channelNumber++);
-  const schedule = path.join(folder, `channel-${number}.json`);
+  // Channel files are read only from the data folder's playouts/ (SECURITY.md).
+  const schedule = path.join(server.dataDir, "playouts", `channel-${number}.json`);
+  fs.mkdirSync(path.dirname(schedule), { recursive: true });
   fs.writeFileSync(schedule, JSON.stringify({ startTime: new Date(Date.now() - startedAgoMs).toISOString(), programs: [{ title: "Song", duration: 30_000, file }] }));
   const channel = await api.post("/api/v1/channels", { name: `Music ${number}`, number, ffmpegProfileId: profileId, streamingMode: "TransportStreamHybrid" });
   expect(channel.status, channel.text).toBe(201);
