@@ -90,7 +90,7 @@ export class FFmpegProfileService {
       let name = "";
       for (let n = 1; !name || (await repos.ffmpegProfiles.isNameTaken(name)); n++) name = `${source.name.slice(0, 40)} (copy${n > 1 ? ` ${n}` : ""})`;
       const copy = new FFmpegProfile();
-      await this.apply(repos, copy, { ...toInput(source), name }, "create");
+      await this.apply(repos, copy, { ...toBuilderProfile(source), name }, "create");
       const saved = await repos.ffmpegProfiles.save(copy);
       return this.view(repos, saved.id);
     });
@@ -252,26 +252,3 @@ export class FFmpegProfileService {
   }
 }
 
-/** Every field of a stored profile as input (for a copy). */
-function toInput(p: FFmpegProfile): FFmpegProfileInput {
-  return {
-    threadCount: p.threadCount,
-    hardwareAcceleration: p.hardwareAcceleration,
-    vaapiDevice: p.vaapiDevice,
-    resolution: { width: p.resolution.width, height: p.resolution.height },
-    scalingBehavior: p.scalingBehavior,
-    videoFormat: p.videoFormat,
-    videoProfile: p.videoProfile,
-    bitDepth: p.bitDepth,
-    videoBitrate: p.videoBitrate,
-    videoBufferSize: p.videoBufferSize,
-    audioFormat: p.audioFormat,
-    audioBitrate: p.audioBitrate,
-    audioBufferSize: p.audioBufferSize,
-    audioChannels: p.audioChannels,
-    audioSampleRate: p.audioSampleRate,
-    normalizeFramerate: p.normalizeFramerate,
-    deinterlaceVideo: p.deinterlaceVideo,
-    normalizeLoudness: p.normalizeLoudness,
-  };
-}
