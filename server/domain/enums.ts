@@ -47,6 +47,13 @@ export enum LibraryKind {
   Music = "Music",
 }
 
+/** Which kind of media server a media source is. */
+export enum MediaServerKind {
+  Plex = "Plex",
+  Jellyfin = "Jellyfin",
+  Emby = "Emby",
+}
+
 export enum MediaItemKind {
   Movie = "Movie",
   Show = "Show",

@@ -7,6 +7,7 @@ import { Library } from "./library";
 import { LibraryPath } from "./library-path";
 import { MediaItem } from "./media-item";
 import { Artwork, MediaGuid, MediaTag } from "./media-metadata";
+import { MediaSource, MediaSourceCollection, MediaSourceLibrary } from "./media-source";
 import { MediaChapter, MediaStream, MediaVersion } from "./media-version";
 import { Playlist, PlaylistGroup, PlaylistItem } from "./playlist";
 import { Playout, PlayoutBuild, PlayoutItem } from "./playout";
@@ -17,14 +18,14 @@ import { Watermark } from "./watermark";
 
 export {
   Artwork, Block, BlockItem, BlockTemplate, BlockTemplateItem, PlayoutTemplate, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
-  MediaGuid, MediaItem, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, Playlist,
+  MediaGuid, MediaItem, MediaSource, MediaSourceCollection, MediaSourceLibrary, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, Playlist,
   PlaylistGroup, PlaylistItem, Playout, PlayoutBuild, PlayoutItem, Resolution, Schedule, ScheduleItem, Setting,
   SmartCollection, Watermark,
 };
 
 export const ALL_ENTITIES = [
   Artwork, Block, BlockItem, BlockTemplate, BlockTemplateItem, PlayoutTemplate, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
-  MediaGuid, MediaItem, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, Playlist,
+  MediaGuid, MediaItem, MediaSource, MediaSourceCollection, MediaSourceLibrary, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, Playlist,
   PlaylistGroup, PlaylistItem, Playout, PlayoutBuild, PlayoutItem, Resolution, Schedule, ScheduleItem, Setting,
   SmartCollection, Watermark,
 ];

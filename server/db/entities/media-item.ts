@@ -14,6 +14,7 @@ import { MediaVersion } from "./media-version";
 @Index("IDX_media_item_library_kind", ["libraryPathId", "kind"])
 @Index("IDX_media_item_kind_parent", ["kind", "parentId"])
 @Index("IDX_media_item_sort", ["sortTitle", "id"])
+@Index("IDX_media_item_remote", ["libraryPathId", "remoteId"])
 export class MediaItem {
   @Field(() => Int)
   @PrimaryGeneratedColumn()
@@ -110,6 +111,13 @@ export class MediaItem {
   @Field(() => MediaItemState)
   @Column({ type: "varchar", length: 20, default: MediaItemState.Normal })
   state: MediaItemState;
+
+  /** Items of a media source: the server's id, and when the server last changed the item (epoch ms). */
+  @Column({ type: "varchar", length: 200, nullable: true })
+  remoteId: string | null;
+
+  @Column({ type: "integer", nullable: true })
+  remoteUpdatedAt: number | null;
 
   @Column({ type: "integer" })
   addedAt: number;

@@ -35,6 +35,13 @@ export class MediaVersion {
   @Column({ type: "varchar", length: 64, nullable: true })
   sidecarStamp: string | null;
 
+  /** Media-source items: the file's path on the server (for path replacements) and the client's stream key. */
+  @Column({ type: "varchar", length: 4096, nullable: true })
+  remotePath: string | null;
+
+  @Column({ type: "varchar", length: 500, nullable: true })
+  remoteKey: string | null;
+
   @Field(() => Int)
   @Column({ type: "integer" })
   durationMs: number;
