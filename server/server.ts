@@ -57,7 +57,22 @@ function liveGuideSettings(config: AppConfig): GuideSettings {
   };
 }
 
+/**
+ * Starts the server on `config.dataDir`. The data folder is locked before anything in it is touched (the
+ * log store moves the previous log aside on open), so a second server on a folder in use fails at once
+ * and leaves the running one's files alone.
+ */
 export async function startServer(config: AppConfig, outerLog: Logger): Promise<RunningServer> {
+  const unlock = lockDataFolder(config.dataDir);
+  try {
+    return await startLocked(config, outerLog, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => void): Promise<RunningServer> {
   const logStore = new LogStore(path.join(config.dataDir, LOGS_FOLDER));
   const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => [config.api.writeKey, config.jwt.issuerSigningKey]);
   const binaries = locateFFmpeg(await checkedFFmpegPaths(config.ffmpeg, log));
@@ -128,7 +143,6 @@ export async function startServer(config: AppConfig, outerLog: Logger): Promise<
   rebuilds.start();
   const backups = new BackupJob(services.backups, log);
   backups.start();
-  const unlock = lockDataFolder(config.dataDir);
   const ssdp = await startSsdp(config, services, port, log);
   const host = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(config.server.host) ? "localhost" : config.server.host;
 
