@@ -1,4 +1,4 @@
-import { AudioFormat, HardwareAcceleration, VideoFormat } from "../domain/enums";
+import { AudioFormat, HardwareAcceleration, ScalingBehavior, VideoFormat } from "../domain/enums";
 
 /** Encoder profiles FFmpeg accepts per video format. */
 export const VIDEO_PROFILES: Record<VideoFormat, readonly string[]> = {
@@ -32,6 +32,26 @@ export const MAX_AUDIO_CHANNELS: Record<AudioFormat, number> = { [AudioFormat.Aa
 export const MAX_AUDIO_BITRATE: Record<AudioFormat, number> = { [AudioFormat.Aac]: 1536, [AudioFormat.Ac3]: 640 };
 
 export const DEFAULT_RESOLUTION = { width: 1920, height: 1080 } as const;
+
+/** What a new profile gets for every field it is not given (the encoder profile follows format and bit depth). */
+export const PROFILE_DEFAULTS = {
+  threadCount: 0,
+  hardwareAcceleration: HardwareAcceleration.None,
+  resolution: DEFAULT_RESOLUTION,
+  scalingBehavior: ScalingBehavior.ScaleAndPad,
+  videoFormat: VideoFormat.H264,
+  bitDepth: 8,
+  videoBitrate: 2000,
+  videoBufferSize: 4000,
+  audioFormat: AudioFormat.Aac,
+  audioBitrate: 192,
+  audioBufferSize: 384,
+  audioChannels: 2,
+  audioSampleRate: 48,
+  normalizeFramerate: false,
+  deinterlaceVideo: true,
+  normalizeLoudness: false,
+} as const;
 export const SEEDED_RESOLUTIONS: ReadonlyArray<[number, number]> = [
   [720, 480],
   [1280, 720],

@@ -1,17 +1,18 @@
 import { AudioFormat, HardwareAcceleration, ScalingBehavior, VideoFormat } from "../domain/enums";
 import type { Database } from "../db/database";
 import { FFmpegProfile } from "../db/entities/ffmpeg-profile";
+import { Resolution } from "../db/entities/resolution";
 import type { Repositories } from "../db/repositories";
 import type { AccelerationStatus, FFmpegTrialRunner, ProfileTrialResult } from "../domain/ffmpeg-info";
 import { toBuilderProfile } from "./stream-source-service";
 import { DomainError } from "./domain-error";
 import type { FFmpegProfileInput } from "./ffmpeg-profile-input";
 import {
-  DEFAULT_RESOLUTION,
   defaultVideoProfile,
   FORMATS_BY_ACCELERATION,
   MAX_AUDIO_BITRATE,
   MAX_AUDIO_CHANNELS,
+  PROFILE_DEFAULTS as D,
   SAMPLE_RATES_KHZ,
   VIDEO_PROFILES,
 } from "./ffmpeg-profile-rules";
@@ -39,6 +40,18 @@ export class FFmpegProfileService {
     return this.db.read(async (repos) => {
       const defaultId = await this.defaultProfileId(repos);
       return (await repos.ffmpegProfiles.list()).map((profile) => ({ profile, isDefault: profile.id === defaultId }));
+    });
+  }
+
+  /** An unsaved profile holding what a new one gets for every field not given (id 0, no name): the UI's new-profile form starts from it. */
+  defaults(): FFmpegProfile {
+    const { resolution, ...rest } = D;
+    return Object.assign(new FFmpegProfile(), rest, {
+      id: 0,
+      name: "",
+      vaapiDevice: null,
+      videoProfile: defaultVideoProfile(D.videoFormat, D.bitDepth),
+      resolution: Object.assign(new Resolution(), { id: 0, name: `${resolution.width}x${resolution.height}`, width: resolution.width, height: resolution.height, isCustom: false }),
     });
   }
 
@@ -154,10 +167,10 @@ export class FFmpegProfileService {
       v.add("name", `an FFmpeg profile named "${name}" already exists`);
     }
 
-    const threadCount = pick("threadCount", profile.threadCount, 0)!;
+    const threadCount = pick("threadCount", profile.threadCount, D.threadCount)!;
     v.integer("threadCount", threadCount, 0, 64);
 
-    const acceleration = pick("hardwareAcceleration", profile.hardwareAcceleration, HardwareAcceleration.None)!;
+    const acceleration = pick("hardwareAcceleration", profile.hardwareAcceleration, D.hardwareAcceleration)!;
     v.oneOf("hardwareAcceleration", acceleration, Object.values(HardwareAcceleration));
 
     const vaapiDevice = (input.vaapiDevice === undefined && keep ? profile.vaapiDevice : input.vaapiDevice)?.trim() || null;
@@ -167,7 +180,7 @@ export class FFmpegProfileService {
     }
 
     const current = profile.resolution ? { width: profile.resolution.width, height: profile.resolution.height } : undefined;
-    const resolution = pick("resolution", current, DEFAULT_RESOLUTION)!;
+    const resolution = pick("resolution", current, D.resolution)!;
     for (const side of ["width", "height"] as const) {
       const value = resolution[side];
       if (!Number.isInteger(value) || value < 16 || value > 7680 || value % 2 !== 0) {
@@ -175,17 +188,17 @@ export class FFmpegProfileService {
       }
     }
 
-    const scalingBehavior = pick("scalingBehavior", profile.scalingBehavior, ScalingBehavior.ScaleAndPad)!;
+    const scalingBehavior = pick("scalingBehavior", profile.scalingBehavior, D.scalingBehavior)!;
     v.oneOf("scalingBehavior", scalingBehavior, Object.values(ScalingBehavior));
 
-    const videoFormat = pick("videoFormat", profile.videoFormat, VideoFormat.H264)!;
+    const videoFormat = pick("videoFormat", profile.videoFormat, D.videoFormat)!;
     v.oneOf("videoFormat", videoFormat, Object.values(VideoFormat));
     const allowedFormats = FORMATS_BY_ACCELERATION[acceleration] ?? [];
     if (!v.has("videoFormat") && !v.has("hardwareAcceleration") && !allowedFormats.includes(videoFormat)) {
       v.add("videoFormat", `${acceleration} acceleration can encode only ${allowedFormats.join(", ")}`);
     }
 
-    const bitDepth = pick("bitDepth", profile.bitDepth, 8)!;
+    const bitDepth = pick("bitDepth", profile.bitDepth, D.bitDepth)!;
     if (bitDepth !== 8 && bitDepth !== 10) v.add("bitDepth", "must be 8 or 10");
     else if (bitDepth === 10 && videoFormat === VideoFormat.Mpeg2Video) v.add("bitDepth", "Mpeg2Video supports only 8-bit");
 
@@ -202,28 +215,28 @@ export class FFmpegProfileService {
       v.add("videoProfile", "10-bit Hevc needs the main10 profile");
     }
 
-    const videoBitrate = pick("videoBitrate", profile.videoBitrate, 2000)!;
+    const videoBitrate = pick("videoBitrate", profile.videoBitrate, D.videoBitrate)!;
     v.integer("videoBitrate", videoBitrate, 100, 200_000);
-    const videoBufferSize = pick("videoBufferSize", profile.videoBufferSize, 4000)!;
+    const videoBufferSize = pick("videoBufferSize", profile.videoBufferSize, D.videoBufferSize)!;
     v.integer("videoBufferSize", videoBufferSize, 100, 400_000);
 
-    const audioFormat = pick("audioFormat", profile.audioFormat, AudioFormat.Aac)!;
+    const audioFormat = pick("audioFormat", profile.audioFormat, D.audioFormat)!;
     v.oneOf("audioFormat", audioFormat, Object.values(AudioFormat));
     const knownAudio = Object.values(AudioFormat).includes(audioFormat);
-    const audioBitrate = pick("audioBitrate", profile.audioBitrate, 192)!;
+    const audioBitrate = pick("audioBitrate", profile.audioBitrate, D.audioBitrate)!;
     if (knownAudio) v.integer("audioBitrate", audioBitrate, 32, MAX_AUDIO_BITRATE[audioFormat]);
-    const audioBufferSize = pick("audioBufferSize", profile.audioBufferSize, 384)!;
+    const audioBufferSize = pick("audioBufferSize", profile.audioBufferSize, D.audioBufferSize)!;
     v.integer("audioBufferSize", audioBufferSize, 32, 10_000);
-    const audioChannels = pick("audioChannels", profile.audioChannels, 2)!;
+    const audioChannels = pick("audioChannels", profile.audioChannels, D.audioChannels)!;
     if (knownAudio) v.integer("audioChannels", audioChannels, 1, MAX_AUDIO_CHANNELS[audioFormat]);
-    const audioSampleRate = pick("audioSampleRate", profile.audioSampleRate, 48)!;
+    const audioSampleRate = pick("audioSampleRate", profile.audioSampleRate, D.audioSampleRate)!;
     if (knownAudio && !SAMPLE_RATES_KHZ[audioFormat].includes(audioSampleRate)) {
       v.add("audioSampleRate", `must be one of ${SAMPLE_RATES_KHZ[audioFormat].join(", ")} (kHz) for ${audioFormat}`);
     }
 
-    const normalizeFramerate = pick("normalizeFramerate", profile.normalizeFramerate, false)!;
-    const deinterlaceVideo = pick("deinterlaceVideo", profile.deinterlaceVideo, true)!;
-    const normalizeLoudness = pick("normalizeLoudness", profile.normalizeLoudness, false)!;
+    const normalizeFramerate = pick("normalizeFramerate", profile.normalizeFramerate, D.normalizeFramerate)!;
+    const deinterlaceVideo = pick("deinterlaceVideo", profile.deinterlaceVideo, D.deinterlaceVideo)!;
+    const normalizeLoudness = pick("normalizeLoudness", profile.normalizeLoudness, D.normalizeLoudness)!;
 
     v.throwIfAny();
     const stored = await repos.resolutions.findOrCreate(resolution.width, resolution.height);

@@ -14,6 +14,36 @@ describe("the FFmpeg profiles page in a real browser", () => {
 
     await page.getByRole("button", { name: "New FFmpeg profile" }).click();
     const form = page.getByRole("form", { name: "New FFmpeg profile" });
+    // The form starts with what the server gives a profile created with a name only.
+    const named = await api.post("/api/v1/ffmpeg/profiles", { name: "Defaults" });
+    expect(named.status, named.text).toBe(201);
+    const d = named.json;
+    expect(await field(page, "Name").inputValue()).toBe("");
+    const shown: Record<string, string> = {};
+    for (const label of ["Width", "Height", "Scaling", "Video format", "Encoder profile", "Bit depth", "Video bitrate (kbps)", "Video buffer (kbit)", "Audio format", "Audio channels", "Audio bitrate (kbps)", "Audio buffer (kbit)", "Sample rate (kHz)", "Encoder threads (0 = automatic)"]) {
+      shown[label] = await form.getByLabel(label, { exact: true }).and(page.locator("input")).inputValue();
+    }
+    expect(shown).toEqual({
+      Width: String(d.resolution.width),
+      Height: String(d.resolution.height),
+      Scaling: d.scalingBehavior,
+      "Video format": d.videoFormat,
+      // Empty: the server picks the format's profile, so changing the format never leaves a wrong one.
+      "Encoder profile": "",
+      "Bit depth": String(d.bitDepth),
+      "Video bitrate (kbps)": String(d.videoBitrate),
+      "Video buffer (kbit)": String(d.videoBufferSize),
+      "Audio format": d.audioFormat,
+      "Audio channels": String(d.audioChannels),
+      "Audio bitrate (kbps)": String(d.audioBitrate),
+      "Audio buffer (kbit)": String(d.audioBufferSize),
+      "Sample rate (kHz)": String(d.audioSampleRate),
+      "Encoder threads (0 = automatic)": String(d.threadCount),
+    });
+    expect(await form.getByLabel("Deinterlace").isChecked()).toBe(d.deinterlaceVideo);
+    expect(await form.getByLabel("Normalize frame rate").isChecked()).toBe(d.normalizeFramerate);
+    expect(await form.getByLabel("Normalize loudness (EBU R128)").isChecked()).toBe(d.normalizeLoudness);
+    expect(await form.getByLabel("Hardware acceleration", { exact: true }).and(page.locator("input")).inputValue()).toBe(d.hardwareAcceleration);
     await field(page, "Name").fill("Small");
     await field(page, "Width").fill("321");
     await field(page, "Height").fill("180");

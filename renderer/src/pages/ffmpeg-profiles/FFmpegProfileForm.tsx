@@ -16,14 +16,18 @@ function fromProfile(p: Profile): FFmpegProfileCreateInput {
   return { ...rest, vaapiDevice: vaapiDevice ?? undefined, resolution: { width: resolution.width, height: resolution.height } };
 }
 
-const BLANK: FFmpegProfileCreateInput = { name: "", resolution: { width: 1920, height: 1080 }, hardwareAcceleration: "None", videoFormat: "H264", audioFormat: "Aac" };
+/** A new profile starts from the server's defaults; the encoder profile stays empty so it follows the format. */
+function fromDefaults(defaults: Profile): FFmpegProfileCreateInput {
+  const { videoProfile: _profile, ...rest } = fromProfile(defaults);
+  return rest;
+}
 
 /**
  * Every field of an FFmpeg profile, grouped. Hardware accelerations that cannot encode here are shown
  * disabled with the server's reason; every rule is the server's, its messages appear under the fields.
  */
-export function FFmpegProfileForm({ existing, accelerations, onSaved }: { existing?: Profile; accelerations: readonly Acceleration[]; onSaved: () => void }) {
-  const [input, setInput] = useState<FFmpegProfileCreateInput>(existing ? fromProfile(existing) : BLANK);
+export function FFmpegProfileForm({ existing, defaults, accelerations, onSaved }: { existing?: Profile; defaults: Profile; accelerations: readonly Acceleration[]; onSaved: () => void }) {
+  const [input, setInput] = useState<FFmpegProfileCreateInput>(existing ? fromProfile(existing) : fromDefaults(defaults));
   const [errors, setErrors] = useState<ServerErrors | null>(null);
   const [createState, create] = useServerMutation(CreateProfileDocument);
   const [updateState, update] = useServerMutation(UpdateProfileDocument);
@@ -57,7 +61,7 @@ export function FFmpegProfileForm({ existing, accelerations, onSaved }: { existi
             <NumberInput label="Height" value={input.resolution?.height} onChange={(v) => set({ resolution: { width: input.resolution?.width ?? 0, height: num(v) ?? 0 } })} />
             <Select label="Scaling" data={["ScaleAndPad", "Stretch", "Crop"]} value={input.scalingBehavior ?? null} onChange={(v) => set({ scalingBehavior: (v ?? undefined) as FFmpegProfileCreateInput["scalingBehavior"] })} error={e.scalingBehavior} />
             <Select label="Video format" data={["H264", "Hevc", "Mpeg2Video"]} value={input.videoFormat ?? null} onChange={(v) => set({ videoFormat: (v ?? undefined) as FFmpegProfileCreateInput["videoFormat"] })} error={e.videoFormat} />
-            <TextInput label="Encoder profile" value={input.videoProfile ?? ""} onChange={(ev) => set({ videoProfile: ev.currentTarget.value || undefined })} error={e.videoProfile} />
+            <TextInput label="Encoder profile" placeholder="the format's default" value={input.videoProfile ?? ""} onChange={(ev) => set({ videoProfile: ev.currentTarget.value || undefined })} error={e.videoProfile} />
             <NumberInput label="Bit depth" value={input.bitDepth ?? ""} onChange={(v) => set({ bitDepth: num(v) })} error={e.bitDepth} />
             <NumberInput label="Video bitrate (kbps)" value={input.videoBitrate ?? ""} onChange={(v) => set({ videoBitrate: num(v) })} error={e.videoBitrate} />
             <NumberInput label="Video buffer (kbit)" value={input.videoBufferSize ?? ""} onChange={(v) => set({ videoBufferSize: num(v) })} error={e.videoBufferSize} />

@@ -101,6 +101,7 @@ export default function FFmpegProfilesPage() {
           <FFmpegProfileForm
             key={editing === "new" ? "new" : editing.id}
             existing={editing === "new" ? undefined : editing}
+            defaults={data.ffmpegProfileDefaults}
             accelerations={data.hardwareAccelerations}
             onSaved={() => {
               setEditing(null);

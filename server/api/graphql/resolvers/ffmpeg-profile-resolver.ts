@@ -11,6 +11,11 @@ export class FFmpegProfileResolver {
     return (await ctx.services.ffmpegProfiles.list()).map((view) => view.profile);
   }
 
+  @Query(() => FFmpegProfile, { description: "What a new profile gets for every field not given (id 0, empty name): a starting point for a new-profile form." })
+  ffmpegProfileDefaults(@Ctx() ctx: GraphqlContext): FFmpegProfile {
+    return ctx.services.ffmpegProfiles.defaults();
+  }
+
   @Query(() => FFmpegProfile)
   async ffmpegProfile(@Arg("id", () => Int) id: number, @Ctx() ctx: GraphqlContext): Promise<FFmpegProfile> {
     return (await ctx.services.ffmpegProfiles.get(id)).profile;
