@@ -1,8 +1,11 @@
 import { MediaServerKind } from "../domain/enums";
+import { createPlexClient } from "./plex/plex-client";
 import { type MediaServerClient, type MediaServerClientFactory, type MediaServerClientOptions, type MediaServerConnection, MediaServerError } from "./types";
 
 /** One line per kind: the client factory that speaks that server's protocol. */
-const FACTORIES: Partial<Record<MediaServerKind, MediaServerClientFactory>> = {};
+const FACTORIES: Partial<Record<MediaServerKind, MediaServerClientFactory>> = {
+  [MediaServerKind.Plex]: createPlexClient,
+};
 
 /** The client for a source's kind; a kind without a client is reported like a server of the wrong kind. */
 export function createMediaServerClient(connection: MediaServerConnection, options?: MediaServerClientOptions): MediaServerClient {

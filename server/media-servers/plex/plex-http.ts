@@ -1,0 +1,134 @@
+/**
+ * Outbound HTTP to one Plex server: the token travels in the `X-Plex-Token` header (never in a URL,
+ * so it cannot reach a log line or an error message), every failure becomes a `MediaServerError`
+ * with a reason the user can act on.
+ */
+import { MediaServerError } from "../types";
+import type { PlexPageInfo, PlexResponse } from "./plex-api";
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Node's TLS failures (fetch puts them on `error.cause.code`). */
+const TLS_CODES = /CERT|SELF_SIGNED|TLS|SSL|UNABLE_TO_VERIFY|ALTNAME/;
+
+export interface PlexHttpOptions {
+  url: string;
+  token: string;
+  timeoutMs?: number;
+}
+
+export type PlexQuery = Record<string, string | number | undefined>;
+
+export class PlexHttp {
+  private readonly base: string;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: PlexHttpOptions) {
+    this.base = options.url.replace(/\/+$/, "");
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  /** The absolute URL of a server path (no token in it). */
+  urlOf(path: string, query: PlexQuery = {}): string {
+    const url = new URL(this.base + path);
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
+    return url.toString();
+  }
+
+  /** The headers every request carries; FFmpeg gets the same ones for direct play. */
+  authHeaders(): Record<string, string> {
+    return {
+      "X-Plex-Token": this.options.token,
+      "X-Plex-Product": "Airwave",
+      "X-Plex-Client-Identifier": "airwave",
+    };
+  }
+
+  /** GET a JSON answer's MediaContainer. */
+  async json<C>(path: string, query?: PlexQuery, page?: { start: number; size: number }): Promise<C> {
+    const headers: Record<string, string> = { ...this.authHeaders(), Accept: "application/json" };
+    if (page) {
+      headers["X-Plex-Container-Start"] = String(page.start);
+      headers["X-Plex-Container-Size"] = String(page.size);
+    }
+    const response = await this.send(path, query, headers);
+    const text = await this.readBody(response, path);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new MediaServerError("wrong-kind", `${this.base} answered ${path} with something that is not Plex's JSON`, response.status);
+    }
+    const container = (body as Partial<PlexResponse<C>> | null)?.MediaContainer;
+    if (!container || typeof container !== "object") {
+      throw new MediaServerError("wrong-kind", `${this.base} answered ${path} without a Plex MediaContainer`, response.status);
+    }
+    return container;
+  }
+
+  /** GET a paged listing, one page after another, until `totalSize` items have come. */
+  async *pages<C extends PlexPageInfo>(path: string, query: PlexQuery, pageSize: number): AsyncGenerator<C> {
+    for (let start = 0; ; ) {
+      const page = await this.json<C>(path, query, { start, size: pageSize });
+      yield page;
+      start += page.size;
+      if (page.size === 0 || start >= (page.totalSize ?? start)) return;
+    }
+  }
+
+  /** GET raw bytes (artwork). */
+  async bytes(path: string): Promise<{ body: Buffer; contentType: string }> {
+    const response = await this.send(path, undefined, this.authHeaders());
+    const body = Buffer.from(await response.arrayBuffer());
+    return { body, contentType: response.headers.get("content-type") ?? "application/octet-stream" };
+  }
+
+  private async send(path: string, query: PlexQuery | undefined, headers: Record<string, string>): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(this.urlOf(path, query), { headers, signal: AbortSignal.timeout(this.timeoutMs), redirect: "manual" });
+    } catch (error) {
+      throw this.transportError(error);
+    }
+    if (response.status === 401 || response.status === 403) {
+      await response.body?.cancel();
+      throw new MediaServerError("unauthorized", `${this.base} refused the Plex token (HTTP ${response.status})`, response.status);
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      throw new MediaServerError("wrong-kind", `${this.base} redirected ${path}: not a Plex server`, response.status);
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      const reason = response.status === 404 ? "wrong-kind" : "server-error";
+      throw new MediaServerError(reason, `${this.base} answered ${path} with HTTP ${response.status}`, response.status);
+    }
+    return response;
+  }
+
+  private async readBody(response: Response, path: string): Promise<string> {
+    try {
+      return await response.text();
+    } catch (error) {
+      throw new MediaServerError("unreachable", `${this.base} stopped answering ${path}: ${describe(error)}`, response.status);
+    }
+  }
+
+  private transportError(error: unknown): MediaServerError {
+    const code = causeCode(error);
+    if (code && TLS_CODES.test(code)) {
+      return new MediaServerError("tls", `${this.base}: the TLS connection failed (${code})`);
+    }
+    const why = error instanceof Error && error.name === "TimeoutError" ? `no answer within ${this.timeoutMs} ms` : code ?? describe(error);
+    return new MediaServerError("unreachable", `${this.base} is unreachable: ${why}`);
+  }
+}
+
+function causeCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === "string" ? cause.code : undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
