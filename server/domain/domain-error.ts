@@ -4,11 +4,12 @@ export interface FieldError {
   message: string;
 }
 
-export type DomainErrorKind = "NotFound" | "Validation";
+export type DomainErrorKind = "NotFound" | "Validation" | "TooLarge";
 
 /**
  * The one error type services throw for expected failures: the addressed thing does not exist, or
- * the input breaks a domain rule. Each API layer maps it in exactly one place.
+ * the input breaks a domain rule, or the input is larger than the server will hold for one request.
+ * Each API layer maps it in exactly one place.
  */
 export class DomainError extends Error {
   constructor(
@@ -31,4 +32,16 @@ export class DomainError extends Error {
   static invalid(field: string, message: string): DomainError {
     return DomainError.validation([{ field, message }]);
   }
+
+  /** `field` is over `limitBytes` (HTTP 413); the message names the limit. */
+  static tooLarge(field: string, limitBytes: number): DomainError {
+    const message = `is larger than the limit of ${describeBytes(limitBytes)}`;
+    return new DomainError("TooLarge", `${field}: ${message}`, [{ field, message }]);
+  }
+}
+
+/** `262144 bytes (256 KiB)`: the exact figure and a readable one. */
+export function describeBytes(bytes: number): string {
+  const readable = bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : undefined;
+  return readable ? `${bytes} bytes (${readable})` : `${bytes} bytes`;
 }

@@ -1,6 +1,9 @@
 import express, { type Express, type RequestHandler, type Response } from "express";
 import { SerializedJson } from "./serialized-json";
 
+/** The largest JSON body read (GraphQL included); a larger one is refused with 413 before it is held. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** Bodies nested deeper than this are refused: no request needs it, and deep values break validators. */
 export const MAX_BODY_DEPTH = 64;
 
@@ -71,7 +74,7 @@ export function configureJson(app: Express): void {
   };
   app.use(
     express.json({
-      limit: "1mb",
+      limit: JSON_BODY_LIMIT_BYTES,
       strict: false,
       type: ["application/json", "application/*+json"],
       verify: (_req, _res, buffer) => {

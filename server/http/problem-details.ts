@@ -2,7 +2,8 @@ import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import { ValidateError } from "tsoa";
 import type { Logger } from "../logging/logger";
 import { CROSS_SITE_DETAIL } from "./cross-site";
-import { DomainError, type FieldError } from "../services/domain-error";
+import { describeBytes, DomainError, type FieldError } from "../services/domain-error";
+import { JSON_BODY_LIMIT_BYTES } from "./json";
 
 const TITLES: Record<number, string> = {
   400: "Bad request",
@@ -77,6 +78,7 @@ export function problemDetailsHandler(log: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (error instanceof DomainError) {
       if (error.kind === "NotFound") return sendProblem(res, 404, error.message);
+      if (error.kind === "TooLarge") return sendProblem(res, 413, error.message, error.errors);
       // Operational routes keep the older mapping: a failed result is 400, never 422 (spec §7 rule 3).
       return sendProblem(res, usesLegacyErrorMapping(res) ? 400 : 422, error.message, error.errors);
     }
@@ -86,6 +88,9 @@ export function problemDetailsHandler(log: Logger): ErrorRequestHandler {
     }
     const httpish = (error ?? {}) as HttpishError;
     const status = httpish.status ?? httpish.statusCode;
+    if (httpish.type === "entity.too.large") {
+      return sendProblem(res, 413, `the request body is larger than the limit of ${describeBytes(JSON_BODY_LIMIT_BYTES)}`);
+    }
     if (httpish.type === "entity.parse.failed") {
       return sendProblem(res, 400, "the request body is not valid JSON", [{ field: "body", message: "not valid JSON" }]);
     }

@@ -2,15 +2,18 @@ import type { PlayoutDefinition } from "../playout/definition/model";
 import fs from "node:fs";
 import path from "node:path";
 import { validateDefinition, type DefinitionError, type ImportReader } from "../playout/definition";
-import { DomainError } from "./domain-error";
+import { describeBytes, DomainError } from "./domain-error";
 import { locateConfinedFile } from "./files/confined-file";
 import { playoutFolders, type PlayoutFolders } from "./files/playout-folders";
 
 /** Definitions sent as text resolve their imports in this folder of the data folder. */
 export const DEFINITIONS_FOLDER = "definitions";
 
-/** Largest definition (text, main file or import) that is read and validated: 1 MiB. */
-export const MAX_DEFINITION_BYTES = 1024 * 1024;
+/**
+ * Largest definition (text, main file or import) that is read and validated: 256 KiB. Hand-written
+ * definitions are a few KiB; the parsed YAML tree with positions costs ~40× the text while it is held.
+ */
+export const MAX_DEFINITION_BYTES = 256 * 1024;
 
 /** The file name errors of a definition sent as text carry (imports carry `definitions/<path>`). */
 export const TEXT_DEFINITION_NAME = "definition";
@@ -49,14 +52,14 @@ function readDefinitionFile(file: string): string {
     const stat = fs.fstatSync(fd);
     if (stat.isDirectory()) throw new UnreadableFile("it is a folder, not a file");
     if (!stat.isFile()) throw new UnreadableFile("it is not a regular file");
-    if (stat.size > MAX_DEFINITION_BYTES) throw new UnreadableFile(`the file is larger than ${MAX_DEFINITION_BYTES} bytes (1 MiB)`);
+    if (stat.size > MAX_DEFINITION_BYTES) throw new UnreadableFile(`the file is larger than the limit of ${describeBytes(MAX_DEFINITION_BYTES)}`);
     let bytes: Buffer;
     try {
       bytes = fs.readFileSync(fd);
     } catch (error) {
       throw new UnreadableFile(describeFsError(error));
     }
-    if (bytes.length > MAX_DEFINITION_BYTES) throw new UnreadableFile(`the file is larger than ${MAX_DEFINITION_BYTES} bytes (1 MiB)`);
+    if (bytes.length > MAX_DEFINITION_BYTES) throw new UnreadableFile(`the file is larger than the limit of ${describeBytes(MAX_DEFINITION_BYTES)}`);
     let text: string;
     try {
       text = utf8.decode(bytes);
@@ -139,8 +142,8 @@ function confinedImportReader(baseDir: string, folderLabel: string, nameOf: (res
  * Validates YAML playout definitions (server/playout/definition) given as text or as a file on the
  * server, with imports read from disk but never from outside the definition's folder. Every
  * problem of the definition, including unreadable or refused files, is a validation error in the
- * result; only a malformed request (not exactly one input, a relative `scheduleFile`, oversized
- * text) is a DomainError.
+ * result; only a malformed request (not exactly one input, a relative `scheduleFile`) is a DomainError,
+ * and text over MAX_DEFINITION_BYTES a TooLarge one (413).
  */
 export class PlayoutValidationService {
   private readonly definitionsDir: string;
@@ -168,7 +171,7 @@ export class PlayoutValidationService {
   /** Validates a definition's text; its imports are read from `<dataDir>/definitions/`. */
   async validateText(definition: string): Promise<PlayoutValidationResult> {
     if (Buffer.byteLength(definition, "utf8") > MAX_DEFINITION_BYTES) {
-      throw DomainError.invalid("definition", `is larger than ${MAX_DEFINITION_BYTES} bytes (1 MiB)`);
+      throw DomainError.tooLarge("definition", MAX_DEFINITION_BYTES);
     }
     const base = this.definitionsDir;
     const readImport = confinedImportReader(base, `the ${DEFINITIONS_FOLDER} folder`, (resolved) =>

@@ -163,11 +163,11 @@ describe("POST /api/v1/playouts/validate with a definition's text", () => {
 
   it("an import that is not UTF-8 text or is too large is a located error", async () => {
     fs.writeFileSync(path.join(server.dataDir, "definitions", "binary.yaml"), Buffer.from([0xff, 0xfe, 0x00, 0xc3]));
-    fs.writeFileSync(path.join(server.dataDir, "definitions", "huge.yaml"), "#".repeat(1024 * 1024 + 1));
+    fs.writeFileSync(path.join(server.dataDir, "definitions", "huge.yaml"), "#".repeat(256 * 1024 + 1));
     const response = await validate({ definition: importing("shows.yaml", "binary.yaml", "huge.yaml") });
     expect(response.json.errors).toEqual([
       { file: "definition", line: 3, column: 5, path: "import[1]", message: 'cannot read import "binary.yaml": the file is not valid UTF-8 text' },
-      { file: "definition", line: 4, column: 5, path: "import[2]", message: 'cannot read import "huge.yaml": the file is larger than 1048576 bytes (1 MiB)' },
+      { file: "definition", line: 4, column: 5, path: "import[2]", message: 'cannot read import "huge.yaml": the file is larger than the limit of 262144 bytes (256 KiB)' },
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { DomainError } from "../../services/domain-error";
 export const GraphqlErrorCode = {
   NotFound: "NOT_FOUND",
   ValidationFailed: "VALIDATION_FAILED",
+  PayloadTooLarge: "PAYLOAD_TOO_LARGE",
   Unauthorized: "UNAUTHORIZED",
   Forbidden: "FORBIDDEN",
   Internal: "INTERNAL_SERVER_ERROR",
@@ -27,7 +28,7 @@ const CLIENT_ERROR_CODES = new Set([
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   if (original instanceof DomainError) {
-    const code = original.kind === "NotFound" ? GraphqlErrorCode.NotFound : GraphqlErrorCode.ValidationFailed;
+    const code = original.kind === "NotFound" ? GraphqlErrorCode.NotFound : original.kind === "TooLarge" ? GraphqlErrorCode.PayloadTooLarge : GraphqlErrorCode.ValidationFailed;
     return { ...formatted, message: original.message, extensions: { code, errors: original.errors } };
   }
   const code = formatted.extensions?.code;

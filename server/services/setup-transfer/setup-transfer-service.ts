@@ -11,6 +11,9 @@ import {
   type DocumentRow, type ImportReport, type SetupDocument, type SetupSettings,
 } from "./setup-document";
 
+/** The largest setup document checked or imported (the JSON body limit keeps REST below it too). */
+export const MAX_SETUP_DOCUMENT_BYTES = 1024 * 1024;
+
 /** Thrown inside a dry run's transaction so that nothing it wrote stays. */
 class DryRunRollback extends Error {}
 
@@ -65,6 +68,7 @@ export class SetupTransferService {
 
   /** Checks the document and reports what an import would do; with `apply`, does it in one transaction (422 when it cannot). */
   async importYaml(text: string, apply: boolean): Promise<ImportReport> {
+    if (Buffer.byteLength(text, "utf8") > MAX_SETUP_DOCUMENT_BYTES) throw DomainError.tooLarge("document", MAX_SETUP_DOCUMENT_BYTES);
     const report: ImportReport = { valid: false, applied: false, entries: [], unmatched: [], settings: {}, errors: [] };
     let parsed: unknown;
     try {
