@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Request, RequestHandler, Response } from "express";
+import { acceptedEncodings, ifNoneMatchHits } from "./content-negotiation";
 
 /** Paths other parts of the server own: their unknown paths keep their own 404s. */
 const RESERVED_PREFIXES = ["/api", "/iptv", "/graphql", "/docs", "/openapi"];
@@ -47,17 +48,6 @@ function etagOf(file: string, stat: fs.Stats): string {
   return etag;
 }
 
-function acceptedEncodings(req: Request): Set<string> {
-  const header = req.get("accept-encoding") ?? "";
-  const accepted = new Set<string>();
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  return accepted;
-}
-
 function statFile(file: string): fs.Stats | null {
   try {
     const stat = fs.statSync(file);
@@ -92,8 +82,7 @@ function sendFile(req: Request, res: Response, file: string, cacheControl: strin
   res.setHeader("Last-Modified", stat.mtime.toUTCString());
   if (hasVariants) res.setHeader("Vary", "Accept-Encoding");
   if (chosen.encoding) res.setHeader("Content-Encoding", chosen.encoding);
-  const presented = req.get("if-none-match");
-  if (presented && presented.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+  if (ifNoneMatchHits(req, [etag])) {
     res.status(304).end();
     return;
   }

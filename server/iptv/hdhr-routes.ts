@@ -4,10 +4,12 @@
  * access token, so with tokens on these routes are off (404) unless `HDHomeRun:AllowWithoutToken`.
  * Lineup URLs point at `/iptv/hdhr/channel/{n}.ts` (served by the streaming routes). DeviceID is
  * an 8-hex-digit id with a valid check digit, made once per install; the UPnP UDN is the install UUID.
+ * The lineup is sent with an ETag (304 when unchanged) and gzip/br when asked.
  */
 import type { Request, RequestHandler, Router } from "express";
 import { escapeXml } from "../guide";
 import { requestBaseUrl } from "../http/base-url";
+import { sendCompressible } from "../http/compressed-body";
 import { sendProblem } from "../http/problem-details";
 import type { Services } from "../services";
 import { hdhrAvailable } from "./access";
@@ -50,7 +52,8 @@ export function addHdhrRoutes(router: Router, services: Services, options: HdhrO
   router.get("/lineup.json", available, async (req, res) => {
     const baseUrl = base(req);
     const channels = await services.guide.lineup();
-    res.json(channels.map((c) => ({ GuideNumber: c.number, GuideName: c.name, URL: `${baseUrl}/iptv/hdhr/channel/${c.number}.ts` })));
+    const lineup = channels.map((c) => ({ GuideNumber: c.number, GuideName: c.name, URL: `${baseUrl}/iptv/hdhr/channel/${c.number}.ts` }));
+    sendCompressible(req, res, JSON.stringify(lineup), "application/json; charset=utf-8");
   });
 
   router.get("/lineup_status.json", available, (_req, res) => {

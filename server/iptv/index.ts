@@ -17,7 +17,7 @@ export function iptvRouter(services: Services, config: Pick<AppConfig, "dataDir"
   const router = Router();
   router.use(iptvAccess(services.iptvTokens, config.hdhomerun.allowWithoutToken));
   addPlaylistRoutes(router, services, config.server.trustProxy);
-  addXmltvRoutes(router, services, config.server.trustProxy);
+  addXmltvRoutes(router, services, config.server.trustProxy, config.dataDir);
   addLogoRoutes(router, config.dataDir);
   addHdhrRoutes(router, services, {
     trustProxy: config.server.trustProxy,

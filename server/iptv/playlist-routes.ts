@@ -1,7 +1,8 @@
-/** `GET/HEAD /iptv/channels.m3u`: the channel playlist, absolute URLs from the request's host. */
+/** `GET/HEAD /iptv/channels.m3u`: the channel playlist, absolute URLs from the request's host; ETag, 304, gzip/br. */
 import type { Router } from "express";
 import { parsePlaylistMode, writeM3u } from "../guide";
 import { requestBaseUrl } from "../http/base-url";
+import { sendCompressible } from "../http/compressed-body";
 import type { Services } from "../services";
 import { requestAccessToken } from "./access";
 
@@ -17,7 +18,6 @@ export function addPlaylistRoutes(router: Router, services: Services, trustProxy
       mode,
       kodi: /^kodi/i.test(req.get("user-agent") ?? ""),
     });
-    res.setHeader("Cache-Control", "no-cache");
-    res.type(M3U_CONTENT_TYPE).send(body);
+    sendCompressible(req, res, body, M3U_CONTENT_TYPE);
   });
 }

@@ -1,42 +1,48 @@
 /**
  * `GET/HEAD /iptv/xmltv.xml`: the guide, streamed fragment by fragment from the on-disk cache
  * (GuideService keeps each channel's fragment current), with the request's base URL and token put
- * into the placeholders as each fragment goes out.
+ * into the placeholders as each fragment goes out; gzip from precompressed pieces or Brotli when the
+ * request accepts them (`GuideBodies`). The ETag follows every fragment's version and the URL
+ * context, so an unchanged guide answers `If-None-Match` with 304 without reading a fragment.
  */
-import fs from "node:fs";
+import path from "node:path";
 import type { Response, Router } from "express";
-import { fillUrlPlaceholderBytes, xmltvDocumentParts, type UrlContext } from "../guide";
+import { xmltvDocumentParts, type UrlContext } from "../guide";
 import { requestBaseUrl } from "../http/base-url";
+import { answerNotModified, contentEtagBase } from "../http/compressed-body";
+import { chooseEncoding } from "../http/content-negotiation";
 import type { Services } from "../services";
+import { GUIDE_CACHE_FOLDER } from "../services/guide-service";
 import { requestAccessToken } from "./access";
+import { GuideBodies } from "./guide-body";
 
 export const XMLTV_CONTENT_TYPE = "text/xml; charset=utf-8";
+/** Bump when the served bytes change for the same fragments (new ETags). */
+const BODY_FORMAT = "1";
 
-export function addXmltvRoutes(router: Router, services: Services, trustProxy: boolean): void {
+export function addXmltvRoutes(router: Router, services: Services, trustProxy: boolean, dataDir: string): void {
+  const bodies = new GuideBodies(path.join(dataDir, GUIDE_CACHE_FOLDER, "compressed"));
   router.get("/iptv/xmltv.xml", async (req, res) => {
     const fragments = await services.guide.guideFragments();
     const ctx: UrlContext = { baseUrl: requestBaseUrl(req, trustProxy), accessToken: requestAccessToken(res) };
-    // The document writer with no fragments yields exactly the header and the footer.
-    const [header, footer] = [...xmltvDocumentParts([], ctx)];
-    res.status(200);
-    res.setHeader("Cache-Control", "no-cache");
+    const parts = [
+      ...fragments.map((f) => ({ file: f.channelFile, version: `${f.version}:channel` })),
+      ...fragments.map((f) => ({ file: f.programmesFile, version: `${f.version}:programmes` })),
+    ];
+    const etag = contentEtagBase(BODY_FORMAT, GuideBodies.contextKey(ctx), ...parts.map((p) => `\n${p.version}`));
+    const encoding = chooseEncoding(req);
     res.type(XMLTV_CONTENT_TYPE);
+    if (answerNotModified(req, res, etag, encoding, "no-cache")) return;
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.status(200);
     if (req.method === "HEAD") {
       res.end();
       return;
     }
+    // The document writer with no fragments yields exactly the header and the footer.
+    const [header, footer] = [...xmltvDocumentParts([], ctx)].map((text) => Buffer.from(text));
     try {
-      await write(res, Buffer.from(header!));
-      const files = [...fragments.map((f) => f.channelFile), ...fragments.map((f) => f.programmesFile)];
-      // Each file is read while the previous one is being written out.
-      let next: Promise<Buffer> | undefined = files.length ? fs.promises.readFile(files[0]!) : undefined;
-      for (let i = 0; i < files.length; i++) {
-        const bytes = await next!;
-        next = i + 1 < files.length ? fs.promises.readFile(files[i + 1]!) : undefined;
-        next?.catch(() => undefined); // awaited on the next turn; never an unhandled rejection if we stop first
-        if (bytes.length) await write(res, Buffer.concat([...fillUrlPlaceholderBytes(bytes, ctx), NEWLINE]));
-      }
-      await write(res, Buffer.from(footer!));
+      for await (const chunk of bodies.body(encoding, parts, header!, footer!, ctx, etag)) await write(res, chunk);
       res.end();
     } catch (error) {
       // Headers are gone: all we can do is cut the response so the client sees it incomplete.
@@ -44,8 +50,6 @@ export function addXmltvRoutes(router: Router, services: Services, trustProxy: b
     }
   });
 }
-
-const NEWLINE = Buffer.from("\n");
 
 async function write(res: Response, bytes: Buffer): Promise<void> {
   if (res.destroyed) throw new Error("client went away");

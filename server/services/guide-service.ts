@@ -55,6 +55,8 @@ export interface GuideFragmentFiles {
   number: string;
   channelFile: string;
   programmesFile: string;
+  /** Changes whenever the two files are rewritten (their change key and build time). */
+  version: string;
 }
 
 /** An enabled channel in the HDHomeRun lineup. */
@@ -242,24 +244,29 @@ export class GuideService {
 
   private async freshFragmentFiles(entry: EpgChannel, revision: number): Promise<GuideFragmentFiles> {
     const base = path.join(this.cacheDir, `channel-${entry.channel.id}`);
-    const files: GuideFragmentFiles = {
+    const fileOf = (meta: FragmentMeta): GuideFragmentFiles => ({
       channelId: entry.channel.id,
       number: entry.channel.number,
       channelFile: `${base}.channel.xml`,
       programmesFile: `${base}.programmes.xml`,
-    };
+      version: `${meta.key}:${meta.builtAt}`,
+    });
     const metaFile = `${base}.json`;
     const key = await this.changeKey(entry, revision);
     const meta = this.fragmentState.get(entry.channel.id) ?? (await readMeta(metaFile));
     const now = this.clock();
     const fresh = meta?.key === key && now - meta.builtAt < FRAGMENT_MAX_AGE_MS && meta.builtAt <= now;
-    if (fresh && fs.existsSync(files.channelFile) && fs.existsSync(files.programmesFile)) return files;
+    if (fresh) {
+      const files = fileOf(meta);
+      if (fs.existsSync(files.channelFile) && fs.existsSync(files.programmesFile)) return files;
+    }
 
+    const written: FragmentMeta = { key, number: entry.channel.number, builtAt: now };
+    const files = fileOf(written);
     const fragment = await this.buildFragment(entry, now);
     this.fragmentBuilds += 1;
     await writeAtomically(files.channelFile, fragment.channelXml);
     await writeAtomically(files.programmesFile, fragment.programmesXml);
-    const written: FragmentMeta = { key, number: entry.channel.number, builtAt: now };
     await writeAtomically(metaFile, JSON.stringify(written));
     this.fragmentState.set(entry.channel.id, written);
     return files;

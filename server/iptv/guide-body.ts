@@ -1,0 +1,172 @@
+/**
+ * The bytes of `/iptv/xmltv.xml` in the encoding a request asked for, produced piece by piece so the
+ * whole guide is never held:
+ * - identity: the cached fragment files with the request's base URL and token filled in;
+ * - gzip: one gzip stream stitched from per-fragment DEFLATE pieces (`http/gzip-members`) kept under
+ *   `<cache>/compressed/<context>/`, each rebuilt only when its fragment's version moves;
+ * - br: Brotli cannot be stitched, so the document is compressed as it streams and the result kept
+ *   as one file per context and guide version, served as is until the guide changes.
+ * A context is a base URL + token pair (what the placeholders become); the few most recently used are
+ * kept on disk, older ones removed.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import zlib from "node:zlib";
+import { fillUrlPlaceholderBytes, type UrlContext } from "../guide";
+import type { ContentEncoding } from "../http/content-negotiation";
+import { deflatePiece, GZIP_HEADER, gzipTrailer, GzipTotals, type DeflatedPiece } from "../http/gzip-members";
+
+/** One cached file of the guide and the version it holds. */
+export interface GuidePart {
+  file: string;
+  version: string;
+}
+
+const NEWLINE = Buffer.from("\n");
+const PIECE_MAGIC = Buffer.from("AWZ1");
+/** Contexts whose compressed pieces stay on disk. */
+const MAX_CONTEXTS = 4;
+const BROTLI_OPTIONS: zlib.BrotliOptions = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+};
+
+export class GuideBodies {
+  private readonly contexts: string[] = [];
+
+  constructor(private readonly compressedDir: string) {}
+
+  /** A key for the URL context: the cached pieces of one context never serve another. */
+  static contextKey(ctx: UrlContext): string {
+    return createHash("sha256").update(`${ctx.baseUrl}\0${ctx.accessToken ?? ""}`).digest("hex").slice(0, 24);
+  }
+
+  /** The document's chunks: header, every part (filled in), footer, in `encoding`. */
+  body(encoding: ContentEncoding | undefined, parts: readonly GuidePart[], header: Buffer, footer: Buffer, ctx: UrlContext, etag: string): AsyncGenerator<Buffer> {
+    if (encoding === "gzip") return this.gzip(parts, header, footer, ctx);
+    if (encoding === "br") return this.brotli(parts, header, footer, ctx, etag);
+    return identity(parts, header, footer, ctx);
+  }
+
+  private async *gzip(parts: readonly GuidePart[], header: Buffer, footer: Buffer, ctx: UrlContext): AsyncGenerator<Buffer> {
+    const dir = await this.contextDir(ctx);
+    const totals = new GzipTotals();
+    const send = (piece: DeflatedPiece) => {
+      totals.add(piece);
+      return piece.deflated;
+    };
+    yield GZIP_HEADER;
+    yield send(await deflatePiece(header));
+    for await (const piece of prefetched(parts, (part) => cachedPiece(dir, part, ctx))) if (piece.length) yield send(piece);
+    yield send(await deflatePiece(footer));
+    yield gzipTrailer(totals.crc, totals.length);
+  }
+
+  private async *brotli(parts: readonly GuidePart[], header: Buffer, footer: Buffer, ctx: UrlContext, etag: string): AsyncGenerator<Buffer> {
+    const dir = await this.contextDir(ctx);
+    const file = path.join(dir, `xmltv.${etag.replace(/[^A-Za-z0-9_-]/g, "")}.br`);
+    const stored = await fs.promises.open(file, "r").catch(() => undefined);
+    if (stored) {
+      try {
+        for await (const chunk of stored.createReadStream({ autoClose: false })) yield chunk as Buffer;
+      } finally {
+        await stored.close();
+      }
+      return;
+    }
+    const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+    const out = await fs.promises.open(temp, "w");
+    const compress = zlib.createBrotliCompress(BROTLI_OPTIONS);
+    const source = Readable.from(identity(parts, header, footer, ctx));
+    source.on("error", (error) => compress.destroy(error));
+    source.pipe(compress);
+    let complete = false;
+    try {
+      for await (const chunk of compress) {
+        await out.write(chunk as Buffer);
+        yield chunk as Buffer;
+      }
+      complete = true;
+    } finally {
+      source.destroy();
+      compress.destroy();
+      await out.close();
+      if (complete) {
+        await fs.promises.rename(temp, file);
+        await removeOthers(dir, /^xmltv\..*\.br$/, path.basename(file));
+      } else await fs.promises.rm(temp, { force: true });
+    }
+  }
+
+  /** The folder of this context's compressed pieces; contexts beyond the newest MAX_CONTEXTS are removed. */
+  private async contextDir(ctx: UrlContext): Promise<string> {
+    const key = GuideBodies.contextKey(ctx);
+    const at = this.contexts.indexOf(key);
+    if (at >= 0) this.contexts.splice(at, 1);
+    this.contexts.push(key);
+    const dir = path.join(this.compressedDir, key);
+    await fs.promises.mkdir(dir, { recursive: true });
+    if (at < 0) await removeOthers(this.compressedDir, /^[0-9a-f]{24}$/, ...this.contexts.slice(-MAX_CONTEXTS));
+    this.contexts.splice(0, Math.max(0, this.contexts.length - MAX_CONTEXTS));
+    return dir;
+  }
+}
+
+/** The identity document, one part read ahead of the one being sent. */
+async function* identity(parts: readonly GuidePart[], header: Buffer, footer: Buffer, ctx: UrlContext): AsyncGenerator<Buffer> {
+  yield header;
+  for await (const bytes of prefetched(parts, (part) => filledPart(part, ctx))) if (bytes.length) yield bytes;
+  yield footer;
+}
+
+/** A part's text with the context's URLs in, and its line break; empty when the part is. */
+async function filledPart(part: GuidePart, ctx: UrlContext): Promise<Buffer> {
+  const bytes = await fs.promises.readFile(part.file);
+  return bytes.length ? Buffer.concat([...fillUrlPlaceholderBytes(bytes, ctx), NEWLINE]) : bytes;
+}
+
+/**
+ * A part's DEFLATE piece for this context, from `<dir>/<part>.z` when that holds the part's version
+ * (`AWZ1`, version length, version, CRC, length, DEFLATE bytes), else compressed now and stored.
+ */
+async function cachedPiece(dir: string, part: GuidePart, ctx: UrlContext): Promise<DeflatedPiece> {
+  const file = path.join(dir, `${path.basename(part.file)}.z`);
+  const version = Buffer.from(part.version);
+  const stored = await fs.promises.readFile(file).catch(() => undefined);
+  if (stored && stored.subarray(0, 4).equals(PIECE_MAGIC)) {
+    const length = stored.readUInt16LE(4);
+    if (stored.subarray(6, 6 + length).equals(version)) {
+      const at = 6 + length;
+      return { crc: stored.readUInt32LE(at), length: stored.readUInt32LE(at + 4), deflated: stored.subarray(at + 8) };
+    }
+  }
+  const piece = await deflatePiece(await filledPart(part, ctx));
+  const head = Buffer.alloc(6 + version.length + 8);
+  PIECE_MAGIC.copy(head, 0);
+  head.writeUInt16LE(version.length, 4);
+  version.copy(head, 6);
+  head.writeUInt32LE(piece.crc, 6 + version.length);
+  head.writeUInt32LE(piece.length, 10 + version.length);
+  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  await fs.promises.writeFile(temp, Buffer.concat([head, piece.deflated]));
+  await fs.promises.rename(temp, file);
+  return piece;
+}
+
+/** `load` of each item in order, the next one started while the current one is consumed. */
+async function* prefetched<T, R>(items: readonly T[], load: (item: T) => Promise<R>): AsyncGenerator<R> {
+  let next: Promise<R> | undefined = items.length ? load(items[0]!) : undefined;
+  for (let i = 0; i < items.length; i++) {
+    const current = await next!;
+    next = i + 1 < items.length ? load(items[i + 1]!) : undefined;
+    next?.catch(() => undefined); // awaited on the next turn; never an unhandled rejection if the consumer stops first
+    yield current;
+  }
+}
+
+/** Removes the entries of `dir` matching `pattern` except `keep`. */
+async function removeOthers(dir: string, pattern: RegExp, ...keep: string[]): Promise<void> {
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => pattern.test(n) && !keep.includes(n)).map((n) => fs.promises.rm(path.join(dir, n), { recursive: true, force: true })));
+}
