@@ -13,6 +13,13 @@ export interface LibraryView {
   scan: ScanStatus | null;
 }
 
+/** The media server a library's items come from. */
+export interface LibrarySource {
+  id: number;
+  name: string;
+  kind: string;
+}
+
 const MAX_PATHS = 50;
 
 export class LibraryService {
@@ -30,6 +37,12 @@ export class LibraryService {
     const scans = new Map(ids.map((id) => [id, this.scans.status(id) ?? null]));
     const libraries = await this.db.read((repos) => repos.libraries.list());
     return libraries.map((library) => ({ library, scan: scans.get(library.id) ?? null }));
+  }
+
+  /** Which media source each library path is synced from (for source badges); local paths are absent. */
+  async sourcesOfPaths(pathIds: readonly number[]): Promise<Map<number, LibrarySource>> {
+    const rows = await this.db.read((repos) => repos.libraries.sourcesOfPaths(pathIds));
+    return new Map(rows.map((row) => [row.pathId, { id: row.sourceId, name: row.name, kind: row.kind }]));
   }
 
   async get(id: number): Promise<LibraryView> {

@@ -1,6 +1,15 @@
 import { EntityManager } from "typeorm";
 import { Library } from "../entities/library";
 import { LibraryPath } from "../entities/library-path";
+import { MediaSource, MediaSourceLibrary } from "../entities/media-source";
+
+/** The media source a library path's library is synced from. */
+export interface PathSource {
+  pathId: number;
+  sourceId: number;
+  name: string;
+  kind: string;
+}
 
 export class LibraryRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -50,5 +59,18 @@ export class LibraryRepository {
     if (success) changes.lastScan = finishedAt;
     await this.manager.update(Library, { id }, changes);
     if (success) await this.manager.update(LibraryPath, { libraryId: id }, { lastScan: finishedAt });
+  }
+
+  /** The media sources of the libraries holding these paths (paths of local libraries are absent). */
+  async sourcesOfPaths(pathIds: readonly number[]): Promise<PathSource[]> {
+    if (pathIds.length === 0) return [];
+    const rows = await this.manager
+      .createQueryBuilder(LibraryPath, "p")
+      .innerJoin(MediaSourceLibrary, "msl", "msl.libraryId = p.libraryId")
+      .innerJoin(MediaSource, "s", "s.id = msl.mediaSourceId")
+      .select(["p.id AS pathId", "s.id AS sourceId", "s.name AS name", "s.kind AS kind"])
+      .where("p.id IN (:...pathIds)", { pathIds: [...pathIds] })
+      .getRawMany<PathSource>();
+    return rows.map((row) => ({ pathId: Number(row.pathId), sourceId: Number(row.sourceId), name: row.name, kind: row.kind }));
   }
 }

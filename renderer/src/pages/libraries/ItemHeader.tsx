@@ -3,6 +3,7 @@ import { ArtworkImage, pickArtwork } from "../../components/artwork/ArtworkImage
 import classes from "../../components/artwork/artwork.module.css";
 import { PosterGrid } from "../../components/artwork/PosterGrid";
 import { ThumbnailList } from "../../components/artwork/ThumbnailList";
+import { SourceBadge } from "../../components/SourceBadge";
 import type { MediaItemDetailQuery } from "../../graphql/generated";
 
 type Item = NonNullable<MediaItemDetailQuery["mediaItem"]>;
@@ -20,7 +21,10 @@ export function ItemHeader({ item }: { item: Item }) {
         </div>
         <Stack gap="xs" style={{ minWidth: 0 }}>
           <Title order={1}>{item.title}{item.year ? ` (${item.year})` : ""}</Title>
-          <Text c={fanart ? undefined : "dimmed"}>{item.kind}{item.contentRating ? ` · ${item.contentRating}` : ""}</Text>
+          <Group gap="xs">
+            <Text c={fanart ? undefined : "dimmed"}>{item.kind}{item.contentRating ? ` · ${item.contentRating}` : ""}</Text>
+            <SourceBadge source={item.source} />
+          </Group>
           {item.plot && <Text>{item.plot}</Text>}
         </Stack>
       </Group>

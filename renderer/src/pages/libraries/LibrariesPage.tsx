@@ -2,6 +2,7 @@ import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from "@man
 import { useState } from "react";
 import { Link } from "../../app/router";
 import { ServerMessage } from "../../components/ServerMessage";
+import { SourceBadge } from "../../components/SourceBadge";
 import { DeleteLibraryDocument, ScanLibraryDocument, type LibraryFieldsFragment } from "../../graphql/generated";
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
@@ -27,7 +28,8 @@ function LibraryCard({ library, onChanged }: { library: LibraryFieldsFragment; o
           <Title order={3} size="h4">{library.name}</Title>
           <Text size="sm" c="dimmed">{KIND_LABEL[library.kind] ?? library.kind}</Text>
         </Group>
-        {library.paths.map((p) => <Text key={p.id} size="xs" ff="monospace" truncate="start" title={p.path}>{p.path}</Text>)}
+        <SourceBadge source={library.source} />
+        {!library.source && library.paths.map((p) => <Text key={p.id} size="xs" ff="monospace" truncate="start" title={p.path}>{p.path}</Text>)}
         <ScanStatus library={library} />
         <ServerMessage message={message} />
         <Group gap="xs">

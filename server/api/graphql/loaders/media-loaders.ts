@@ -3,6 +3,7 @@ import type { MediaItem } from "../../../db/entities/media-item";
 import type { MediaVersion } from "../../../db/entities/media-version";
 import type { Services } from "../../../services";
 import type { ItemArtwork } from "../../../services/artwork-service";
+import type { LibrarySource } from "../../../services/library-service";
 
 /** Batched loads behind media items: their rows, children, versions and artwork, one query per field per response. */
 export interface MediaLoaders {
@@ -10,6 +11,8 @@ export interface MediaLoaders {
   children: DataLoader<number, MediaItem[]>;
   versions: DataLoader<number, MediaVersion[]>;
   artwork: DataLoader<number, ItemArtwork[]>;
+  /** By library path id: the media source its library is synced from. */
+  pathSource: DataLoader<number, LibrarySource | null>;
 }
 
 export function createMediaLoaders(services: Services): MediaLoaders {
@@ -29,6 +32,10 @@ export function createMediaLoaders(services: Services): MediaLoaders {
     artwork: new DataLoader(async (itemIds) => {
       const artwork = await services.artwork.forItems(itemIds);
       return itemIds.map((id) => artwork.get(id) ?? []);
+    }),
+    pathSource: new DataLoader(async (pathIds) => {
+      const sources = await services.libraries.sourcesOfPaths(pathIds);
+      return pathIds.map((id) => sources.get(id) ?? null);
     }),
   };
 }

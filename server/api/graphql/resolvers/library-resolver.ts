@@ -4,6 +4,7 @@ import { LibraryPath } from "../../../db/entities/library-path";
 import type { ScanStatus } from "../../../services/library-scanning";
 import type { GraphqlContext } from "../context";
 import { LibraryCreateInput, LibraryUpdateInput } from "../inputs/library-inputs";
+import { MediaSourceBadgeType } from "../types/media-source-badge-type";
 import { ScanQueuedType, ScanStatusType } from "../types/scan-status-type";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -64,5 +65,11 @@ export class LibraryResolver {
   async scan(@Root() library: Library, @Ctx() ctx: GraphqlContext): Promise<ScanStatusType | null> {
     const view = await ctx.services.libraries.get(library.id).catch(() => undefined);
     return view?.scan ? toScanStatusType(view.scan) : null;
+  }
+
+  @FieldResolver(() => MediaSourceBadgeType, { nullable: true, description: "The media server the library is synced from; null for a library of local folders." })
+  async source(@Root() library: Library, @Ctx() ctx: GraphqlContext): Promise<MediaSourceBadgeType | null> {
+    const firstPath = library.paths?.[0];
+    return firstPath ? ctx.loaders.pathSource.load(firstPath.id) : null;
   }
 }

@@ -6,6 +6,7 @@ import type { GraphqlContext } from "../context";
 import { artworkLinks } from "../../../services/artwork-service";
 import { ArtworkType } from "../types/artwork-type";
 import { MediaItemPageType } from "../types/media-item-page-type";
+import { MediaSourceBadgeType } from "../types/media-source-badge-type";
 
 @Resolver(() => MediaItem)
 export class MediaItemResolver {
@@ -40,6 +41,11 @@ export class MediaItemResolver {
   @FieldResolver(() => [ArtworkType], { description: "The item's pictures, one per kind (its season's and show's where it has none)." })
   async artwork(@Root() item: MediaItem, @Ctx() ctx: GraphqlContext): Promise<ArtworkType[]> {
     return artworkLinks(await ctx.loaders.artwork.load(item.id), ctx.baseUrl);
+  }
+
+  @FieldResolver(() => MediaSourceBadgeType, { nullable: true, description: "The media server the item is synced from; null for an item of a local folder." })
+  async source(@Root() item: MediaItem, @Ctx() ctx: GraphqlContext): Promise<MediaSourceBadgeType | null> {
+    return ctx.loaders.pathSource.load(item.libraryPathId);
   }
 
   @FieldResolver(() => [MediaVersion])
