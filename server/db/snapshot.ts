@@ -1,40 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import sqlite3 from "sqlite3";
 import { DATABASE_FILE } from "./data-source";
+import { all, close, open, READ_ONLY, READ_WRITE, run, withDb, type Db } from "./sqlite-file";
 
 /** Extra files a backup carries inside its snapshot (a table the restore removes again). */
 const BACKUP_TABLE = "airwave_backup_files";
-
-type Db = sqlite3.Database;
-
-function open(file: string, mode: number): Promise<Db> {
-  return new Promise((resolve, reject) => {
-    const db: Db = new sqlite3.Database(file, mode, (error) => (error ? reject(error) : resolve(db)));
-  });
-}
-
-function run(db: Db, sql: string, params: unknown[] = []): Promise<void> {
-  return new Promise((resolve, reject) => db.run(sql, params, (error) => (error ? reject(error) : resolve())));
-}
-
-function all<T>(db: Db, sql: string, params: unknown[] = []): Promise<T[]> {
-  return new Promise((resolve, reject) => db.all(sql, params, (error, rows) => (error ? reject(error) : resolve(rows as T[]))));
-}
-
-function close(db: Db): Promise<void> {
-  return new Promise((resolve, reject) => db.close((error) => (error ? reject(error) : resolve())));
-}
-
-async function withDb<T>(file: string, mode: number, work: (db: Db) => Promise<T>): Promise<T> {
-  const db = await open(file, mode);
-  try {
-    await run(db, "PRAGMA busy_timeout = 5000");
-    return await work(db);
-  } finally {
-    await close(db);
-  }
-}
 
 /**
  * Writes a consistent copy of the live database to `target` with `VACUUM INTO` on a connection of its
@@ -45,8 +15,8 @@ export async function snapshotDatabase(dataDir: string, target: string, files: R
   const partial = `${target}.partial`;
   fs.rmSync(partial, { force: true });
   try {
-    await withDb(path.join(dataDir, DATABASE_FILE), sqlite3.OPEN_READWRITE, (db) => run(db, "VACUUM INTO ?", [partial]));
-    await withDb(partial, sqlite3.OPEN_READWRITE, async (db) => {
+    await withDb(path.join(dataDir, DATABASE_FILE), READ_WRITE, (db) => run(db, "VACUUM INTO ?", [partial]));
+    await withDb(partial, READ_WRITE, async (db) => {
       await run(db, `CREATE TABLE ${BACKUP_TABLE} (name TEXT PRIMARY KEY, content TEXT NOT NULL)`);
       for (const [name, content] of Object.entries(files)) await run(db, `INSERT INTO ${BACKUP_TABLE} (name, content) VALUES (?, ?)`, [name, content]);
     });
@@ -65,7 +35,7 @@ export async function readSnapshot(file: string): Promise<{ files: Record<string
   if (!fs.existsSync(file)) throw new SnapshotError(`${file} does not exist`);
   let db: Db;
   try {
-    db = await open(file, sqlite3.OPEN_READONLY);
+    db = await open(file, READ_ONLY);
   } catch (error) {
     throw new SnapshotError(`${file} cannot be opened as a database: ${(error as Error).message}`);
   }
@@ -98,13 +68,13 @@ export async function restoreSnapshot(file: string, dataDir: string): Promise<{ 
   const incoming = `${live}.restoring`;
   fs.mkdirSync(dataDir, { recursive: true });
   fs.copyFileSync(file, incoming);
-  await withDb(incoming, sqlite3.OPEN_READWRITE, async (db) => {
+  await withDb(incoming, READ_WRITE, async (db) => {
     await run(db, `DROP TABLE ${BACKUP_TABLE}`);
     await run(db, "VACUUM");
   });
   if (fs.existsSync(live)) {
     // Folds the old WAL into the file kept aside, so it is a complete database of its own.
-    await withDb(live, sqlite3.OPEN_READWRITE, (db) => run(db, "PRAGMA wal_checkpoint(TRUNCATE)"));
+    await withDb(live, READ_WRITE, (db) => run(db, "PRAGMA wal_checkpoint(TRUNCATE)"));
     fs.renameSync(live, `${live}.before-restore`);
   }
   for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${live}${suffix}`, { force: true });

@@ -3,6 +3,9 @@ import type { Database } from "../db/database";
 import type { MediaItem } from "../db/entities/media-item";
 import type { MediaGuid, MediaTag } from "../db/entities/media-metadata";
 import type { MediaVersion } from "../db/entities/media-version";
+import type { MediaMatch, MediaMatchQuery } from "../db/repositories/media-match-repository";
+
+export type { MediaMatch };
 import type { ArtworkService, ItemArtwork } from "./artwork-service";
 import { DomainError } from "./domain-error";
 import { Violations } from "./validation/violations";
@@ -36,6 +39,9 @@ export interface MediaItemDetail {
 }
 
 export const MAX_PAGE_SIZE = 500;
+/** How many media one match request may ask about (an importer sends its programmes in batches). */
+export const MAX_MATCH_ITEMS = 2000;
+const MAX_MATCH_KEYS = 10;
 
 export class MediaService {
   constructor(
@@ -79,7 +85,34 @@ export class MediaService {
     return this.db.read((repos) => repos.mediaItems.childrenOf(parentIds));
   }
 
+  /**
+   * The library item each query names, by external id (`source://value`) first, else by file path; null
+   * where the library has none. Importers use it to bring another program's programmes over.
+   */
+  async match(queries: ReadonlyArray<Partial<MediaMatchQuery>>): Promise<Array<MediaMatch | null>> {
+    const v = new Violations();
+    if (!Array.isArray(queries) || queries.length > MAX_MATCH_ITEMS) v.add("items", `must be a list of at most ${MAX_MATCH_ITEMS} queries`);
+    v.throwIfAny();
+    for (const [i, query] of queries.entries()) {
+      const guids = query.guids ?? [];
+      const paths = query.paths ?? [];
+      if (guids.length > MAX_MATCH_KEYS) v.add(`items[${i}].guids`, `must hold at most ${MAX_MATCH_KEYS} ids`);
+      if (paths.length > MAX_MATCH_KEYS) v.add(`items[${i}].paths`, `must hold at most ${MAX_MATCH_KEYS} paths`);
+      for (const [j, guid] of guids.entries()) if (!/^[a-z0-9-]{1,40}:\/\/.{1,500}$/i.test(guid)) v.add(`items[${i}].guids[${j}]`, "must be source://value, e.g. imdb://tt0111161");
+      for (const [j, file] of paths.entries()) if (file.length < 1 || file.length > 4096) v.add(`items[${i}].paths[${j}]`, "must be 1–4096 characters");
+    }
+    v.throwIfAny();
+    const normalized = queries.map((q) => ({ guids: (q.guids ?? []).map(lowerSource), paths: q.paths ?? [] }));
+    return this.db.read((repos) => repos.mediaMatch.match(normalized));
+  }
+
   async versionsFor(itemIds: readonly number[]): Promise<MediaVersion[]> {
     return this.db.read((repos) => repos.mediaItems.versionsFor(itemIds));
   }
+}
+
+/** Sources are stored lowercase (`imdb`); values keep their case. */
+function lowerSource(guid: string): string {
+  const at = guid.indexOf("://");
+  return guid.slice(0, at).toLowerCase() + guid.slice(at);
 }

@@ -8,6 +8,7 @@ import { FillerPresetRepository } from "./filler-preset-repository";
 import { GuideRepository } from "./guide-repository";
 import { LibraryRepository } from "./library-repository";
 import { MediaItemRepository } from "./media-item-repository";
+import { MediaMatchRepository } from "./media-match-repository";
 import { MediaSearchRepository } from "./media-search-repository";
 import { MultiCollectionRepository } from "./multi-collection-repository";
 import { PlaylistRepository } from "./playlist-repository";
@@ -30,6 +31,7 @@ export interface Repositories {
   guide: GuideRepository;
   libraries: LibraryRepository;
   mediaItems: MediaItemRepository;
+  mediaMatch: MediaMatchRepository;
   mediaSearch: MediaSearchRepository;
   multiCollections: MultiCollectionRepository;
   playlists: PlaylistRepository;
@@ -54,6 +56,7 @@ export function createRepositories(manager: EntityManager): Repositories {
     guide: new GuideRepository(manager),
     libraries: new LibraryRepository(manager),
     mediaItems: new MediaItemRepository(manager),
+    mediaMatch: new MediaMatchRepository(manager),
     mediaSearch: new MediaSearchRepository(manager),
     multiCollections: new MultiCollectionRepository(manager),
     playlists: new PlaylistRepository(manager),

@@ -2,6 +2,7 @@ import type { Request as ExpressRequest } from "express";
 import { Body, Controller, Get, Path, Post, Query, Response, Route, Tags } from "tsoa";
 import type { MediaItemKind } from "../../../domain/enums";
 import { toMediaItemDetailDto, toMediaItemPageDto, type MediaItemDetailDto, type MediaItemPageDto } from "../dto/media-dto";
+import { toMediaMatchResponse, type MediaMatchRequest, type MediaMatchResponse } from "../dto/media-match-dto";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { MediaSearchRequest } from "../dto/smart-collection-dto";
 import { baseUrlOf, type RestContext } from "../rest-context";
@@ -68,5 +69,17 @@ export class MediaController extends Controller {
   @Response<ValidationProblemDetails>(422, "Validation failed")
   public async searchMediaByQuery(@Query() query: string, @Query() pageNumber?: number, @Query() pageSize?: number): Promise<MediaItemPageDto> {
     return toMediaItemPageDto(await this.context.services.smartCollections.search(query, pageNumber, pageSize));
+  }
+
+  /**
+   * Finds the library items another program's programmes name: by external id (`source://value`) first, else
+   * by absolute file path. One answer per query, in order; an empty one where this library has no such playable item.
+   * `airwave import --from dizquetv|tunarr` uses it.
+   * @summary Match media by id or path
+   */
+  @Post("match")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async matchMedia(@Body() body: MediaMatchRequest): Promise<MediaMatchResponse> {
+    return toMediaMatchResponse(await this.context.services.media.match(body.items));
   }
 }

@@ -1,0 +1,74 @@
+import type { EntityManager } from "typeorm";
+import { MediaItemState } from "../../domain/enums";
+import { PLAYABLE_KINDS } from "./playout-content-repository";
+
+export interface MediaMatchQuery {
+  /** `source://value` external ids (imdb, tmdb, tvdb, plex, …), tried first, in order. */
+  guids: readonly string[];
+  /** Absolute file paths, tried next, in order. */
+  paths: readonly string[];
+}
+
+export interface MediaMatch {
+  mediaItemId: number;
+  /** The file of the item's first version. */
+  path: string;
+  by: "guid" | "path";
+}
+
+const CHUNK = 400;
+const kindList = PLAYABLE_KINDS.map((kind) => `'${kind}'`).join(",");
+
+/** Finds playable library items (not trashed) for media another program knows by external id or file path. */
+export class MediaMatchRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async match(queries: readonly MediaMatchQuery[]): Promise<Array<MediaMatch | null>> {
+    const byGuid = await this.idsByGuid([...new Set(queries.flatMap((q) => q.guids))]);
+    const byPath = await this.idsByPath([...new Set(queries.flatMap((q) => q.paths))]);
+    const found = queries.map((q) => {
+      const guid = q.guids.find((g) => byGuid.has(g));
+      if (guid !== undefined) return { id: byGuid.get(guid)!, by: "guid" as const };
+      const file = q.paths.find((p) => byPath.has(p));
+      return file === undefined ? null : { id: byPath.get(file)!, by: "path" as const };
+    });
+    const files = await this.firstFiles([...new Set(found.flatMap((f) => (f ? [f.id] : [])))]);
+    return found.map((f) => (f && files.has(f.id) ? { mediaItemId: f.id, path: files.get(f.id)!, by: f.by } : null));
+  }
+
+  private idsByGuid(guids: string[]): Promise<Map<string, number>> {
+    return this.firstIdsBy(`x."source" || '://' || x."value"`, "media_guid", guids);
+  }
+
+  private idsByPath(paths: string[]): Promise<Map<string, number>> {
+    return this.firstIdsBy(`x."path"`, "media_version", paths);
+  }
+
+  /** The lowest playable item id for each value of `key` in `table` (a table with a mediaItemId column). */
+  private async firstIdsBy(key: string, table: string, values: string[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    for (let i = 0; i < values.length; i += CHUNK) {
+      const chunk = values.slice(i, i + CHUNK);
+      const rows: Array<{ value: string; id: number }> = await this.manager.query(
+        `SELECT ${key} AS value, x."mediaItemId" AS id FROM "${table}" x JOIN "media_item" mi ON mi."id" = x."mediaItemId"
+          WHERE mi."state" = ? AND mi."kind" IN (${kindList}) AND ${key} IN (${chunk.map(() => "?").join(",")}) ORDER BY x."mediaItemId"`,
+        [MediaItemState.Normal, ...chunk],
+      );
+      for (const row of rows) if (!found.has(row.value)) found.set(row.value, row.id);
+    }
+    return found;
+  }
+
+  private async firstFiles(ids: number[]): Promise<Map<number, string>> {
+    const files = new Map<number, string>();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK);
+      const rows: Array<{ id: number; path: string }> = await this.manager.query(
+        `SELECT "mediaItemId" AS id, "path" FROM "media_version" WHERE "mediaItemId" IN (${chunk.map(() => "?").join(",")}) ORDER BY "id"`,
+        chunk,
+      );
+      for (const row of rows) if (!files.has(row.id)) files.set(row.id, row.path);
+    }
+    return files;
+  }
+}
