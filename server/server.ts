@@ -100,6 +100,8 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     ffprobePath: binaries.ffprobe,
     idleTimeoutMs: config.streaming.idleTimeoutSeconds * 1000,
     plan: (channelNumber, at) => services.streamSources.planAt(channelNumber, at),
+    tuneIn: (channelNumber) => services.onDemand.tuneIn(channelNumber),
+    leave: (channelNumber, lastWatchedAt) => services.onDemand.leave(channelNumber, lastWatchedAt),
     capabilities: () => ffmpegProbe.capabilities(),
     log: (message) => log.info(message),
     metrics,

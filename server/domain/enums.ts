@@ -95,6 +95,12 @@ export enum MediaStreamKind {
   Attachment = "Attachment",
 }
 
+/** How a channel's timeline advances: always (`Continuous`), or only while someone watches (`OnDemand`). */
+export enum ChannelPlayoutMode {
+  Continuous = "Continuous",
+  OnDemand = "OnDemand",
+}
+
 export enum PlayoutKind {
   Classic = "Classic",
   Block = "Block",

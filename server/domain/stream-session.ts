@@ -69,6 +69,11 @@ export interface LiveSession {
 /** The process owner of live streams (server/streaming), as services and the stream routes see it. */
 export interface StreamSessionOwner {
   sessions(): SessionInfo[];
+  /**
+   * The channel's timeline changed from wall time `at` on (a skip): its shared session drops what it made
+   * for later and continues from `at` after a discontinuity.
+   */
+  cut(number: string, at: number): Promise<void>;
   /** Stops everything streaming channel `number`; false when nothing was. */
   stopChannel(number: string): Promise<boolean>;
   /** The channel's shared session, started when none runs. */

@@ -98,6 +98,7 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
 
   router.get("/iptv/hls-direct/:file", async (req, res) => {
     const number = String(req.params.file).replace(/\.(ts|mkv|mp4)$/, "");
+    await services.onDemand.tuneIn(number);
     const plan = await services.streamSources.planNow(number);
     const streaming = owner(res);
     if (!streaming) return;
@@ -112,6 +113,7 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
   async function streamTs(req: Request, res: Response, number: string, mode: TsStreamMode): Promise<void> {
     const streaming = owner(res);
     if (!streaming) return;
+    if (mode === "ts-legacy") await services.onDemand.tuneIn(number);
     const plan = mode === "ts-legacy" ? await services.streamSources.planNow(number) : undefined;
     startStreamResponse(res);
     if (req.method === "HEAD") return void res.end();
@@ -123,6 +125,7 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
   }
 
   async function directPlaylist(req: Request, res: Response, number: string): Promise<void> {
+    await services.onDemand.tuneIn(number);
     const plan = await services.streamSources.planNow(number);
     const index = directSequence.indexFor(number, plan);
     const url = withToken(res, `${requestBaseUrl(req, trustProxy)}/iptv/hls-direct/${number}.ts?index=${index}`);

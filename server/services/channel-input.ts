@@ -1,4 +1,4 @@
-import type { StreamingMode, SubtitleMode } from "../domain/enums";
+import type { ChannelPlayoutMode, StreamingMode, SubtitleMode } from "../domain/enums";
 
 /**
  * What a client may set on a channel. On create, omitted fields take their defaults; on a full
@@ -30,6 +30,11 @@ export interface ChannelInput {
    * @isInt
    */
   mirrorSourceChannelId?: number | null;
+  /**
+   * `Continuous` (default): the timeline runs with the clock. `OnDemand`: it advances only while someone
+   * watches (Sequential and ExternalJson playouts; not on a mirror channel).
+   */
+  playoutMode?: ChannelPlayoutMode;
   /** `hh:mm:ss`, optionally signed, within ±12 hours; only with a mirror source. */
   playoutOffset?: string | null;
   /** ISO 639-1 or 639-2 code. */

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { FillerKind, StreamingMode, SubtitleMode } from "../domain/enums";
+import { ChannelPlayoutMode, FillerKind, type PlayoutKind, StreamingMode, SubtitleMode } from "../domain/enums";
 import type { Database } from "../db/database";
 import { Channel } from "../db/entities/channel";
 import type { Repositories } from "../db/repositories";
 import type { ChannelInput } from "./channel-input";
 import { DomainError } from "./domain-error";
+import { resumeTimeline, type ShiftState } from "./on-demand-timeline";
 import type { FFmpegProfileService } from "./ffmpeg-profile-service";
 import { isHttpUrl } from "./validation/absolute-url";
 import { normalizeLanguageCode } from "../domain/language-code";
@@ -24,13 +25,24 @@ export interface ChannelView {
 
 type WriteMode = "create" | "replace" | "patch";
 
+/** How a playout kind moves its times, or why it cannot (PlayoutService.timeShift). */
+export type TimeShiftLookup = (kind: PlayoutKind) => { ok: true; shiftState: ShiftState } | { ok: false; reason: string };
+
 export class ChannelService {
   private listCache: { version: number; views: ChannelView[] } | undefined;
+  private timeShift: TimeShiftLookup = (kind) => ({ ok: false, reason: `${kind} playouts cannot move in time` });
+  private clock: () => number = Date.now;
 
   constructor(
     private readonly db: Database,
     private readonly profiles: FFmpegProfileService,
   ) {}
+
+  /** The playout kinds' time-shift support (the playout service registers the kinds after this service exists). */
+  useTimeShifts(lookup: TimeShiftLookup, clock: () => number): void {
+    this.timeShift = lookup;
+    this.clock = clock;
+  }
 
   /** Changes whenever a channel (or anything else) may have changed. */
   get listVersion(): number {
@@ -106,10 +118,19 @@ export class ChannelService {
     return this.db.write(async (repos) => {
       const channel = await repos.channels.findById(id);
       if (!channel) throw DomainError.notFound("Channel", id);
+      const wasOnDemand = channel.playoutMode === ChannelPlayoutMode.OnDemand;
       await this.apply(repos, channel, input, mode);
       await repos.channels.save(channel);
+      if (wasOnDemand && channel.playoutMode === ChannelPlayoutMode.Continuous) await this.resumeForGood(repos, id);
       return this.view(repos, id);
     });
+  }
+
+  /** A paused on-demand channel made continuous runs on from its checkpoint, not from where real time went. */
+  private async resumeForGood(repos: Repositories, channelId: number): Promise<void> {
+    const playout = await repos.playouts.findByChannel(channelId);
+    const support = playout ? this.timeShift(playout.kind) : undefined;
+    if (playout && playout.pausedAt !== null && support?.ok) await resumeTimeline(repos, playout, support.shiftState, this.clock());
   }
 
   private async view(repos: Repositories, id: number): Promise<ChannelView> {
@@ -183,6 +204,15 @@ export class ChannelService {
       }
     }
 
+    const playoutMode = pick("playoutMode", channel.playoutMode) ?? ChannelPlayoutMode.Continuous;
+    v.oneOf("playoutMode", playoutMode, Object.values(ChannelPlayoutMode));
+    if (playoutMode === ChannelPlayoutMode.OnDemand) {
+      if (mirrorSourceChannelId !== null) v.add("playoutMode", "a mirror channel cannot be on-demand: it follows its source channel's timeline (make the source on-demand)");
+      const playout = isNew ? null : await repos.playouts.findByChannel(channel.id);
+      const support = playout ? this.timeShift(playout.kind) : undefined;
+      if (playout && support && !support.ok) v.add("playoutMode", `this channel's ${playout.kind} playout cannot be on-demand: ${support.reason}`);
+    }
+
     const offsetText = pick("playoutOffset", channel.playoutOffsetSeconds === null ? null : formatTimeSpan(channel.playoutOffsetSeconds ?? 0)) ?? null;
     let playoutOffsetSeconds: number | null = null;
     if (offsetText !== null) {
@@ -221,6 +251,7 @@ export class ChannelService {
       isEnabled,
       showInEpg,
       mirrorSourceChannelId,
+      playoutMode,
       playoutOffsetSeconds,
       preferredAudioLanguageCode: audioLanguage,
       preferredSubtitleLanguageCode: subtitleLanguage,

@@ -30,6 +30,7 @@ import {
 import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
 import { DomainError, type FieldError } from "./domain-error";
 import { readGuideItems } from "./guide-items";
+import { pausedShiftMs } from "./on-demand-timeline";
 import { INSTALL_ID_SETTING } from "./seed-service";
 
 export interface GuideSettings {
@@ -45,8 +46,10 @@ export interface EpgChannel {
   channel: Channel;
   /** The channel's own playout, or its mirror source's. */
   playout: Playout;
-  /** Mirror channels replay the source this much later (ms). */
+  /** Mirror channels replay the source this much later (ms); a paused on-demand timeline shows as if it resumed now. */
   offsetMs: number;
+  /** The playout is a paused on-demand timeline: its times follow the clock, so its fragment is never cached. */
+  paused: boolean;
 }
 
 /** A channel's cached fragment: two files (the `<channel>` element, the `<programme>` elements). */
@@ -165,7 +168,9 @@ export class GuideService {
         const mirror = channel.mirrorSourceChannelId !== null;
         const playout = playoutOf.get(mirror ? channel.mirrorSourceChannelId! : channel.id);
         if (!playout) continue;
-        result.push({ channel, playout, offsetMs: mirror ? (channel.playoutOffsetSeconds ?? 0) * 1000 : 0 });
+        const mirrorOffsetMs = mirror ? (channel.playoutOffsetSeconds ?? 0) * 1000 : 0;
+        const pausedMs = await pausedShiftMs(repos, playout, this.clock());
+        result.push({ channel, playout, offsetMs: mirrorOffsetMs + pausedMs, paused: playout.pausedAt !== null });
       }
       return result.sort((a, b) => compareChannelNumbers(a.channel.number, b.channel.number));
     });
@@ -211,6 +216,8 @@ export class GuideService {
       channel: entry.channel,
       playoutId: entry.playout.id,
       lastBuildAt: entry.playout.lastBuildAt,
+      shiftedAt: entry.playout.shiftedAt,
+      pausedAt: entry.playout.pausedAt,
       mediaStamp,
       offsetMs: entry.offsetMs,
       daysToBuild: this.settings.daysToBuild,
@@ -255,7 +262,7 @@ export class GuideService {
     const key = await this.changeKey(entry, revision);
     const meta = this.fragmentState.get(entry.channel.id) ?? (await readMeta(metaFile));
     const now = this.clock();
-    const fresh = meta?.key === key && now - meta.builtAt < FRAGMENT_MAX_AGE_MS && meta.builtAt <= now;
+    const fresh = !entry.paused && meta?.key === key && now - meta.builtAt < FRAGMENT_MAX_AGE_MS && meta.builtAt <= now;
     if (fresh) {
       const files = fileOf(meta);
       if (fs.existsSync(files.channelFile) && fs.existsSync(files.programmesFile)) return files;

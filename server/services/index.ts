@@ -24,6 +24,7 @@ import type { ScanLauncher } from "./library-scanning";
 import { MaintenanceService } from "./maintenance-service";
 import { MediaService } from "./media-service";
 import { MultiCollectionService } from "./multi-collection-service";
+import { OnDemandService } from "./on-demand-service";
 import { PlaylistService } from "./playlist-service";
 import { ReadinessService } from "./readiness-service";
 import { PlayoutValidationService } from "./playout-validation-service";
@@ -72,6 +73,7 @@ export interface Services {
   scanCallbacks: ScanCallbackService;
   media: MediaService;
   multiCollections: MultiCollectionService;
+  onDemand: OnDemandService;
   playlists: PlaylistService;
   readiness: ReadinessService;
   playoutValidation: PlayoutValidationService;
@@ -147,6 +149,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   };
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30, scriptsFolder: folders.scripts }));
+  channels.useTimeShifts((kind) => playouts.timeShift(kind), clock);
   const artwork = new ArtworkService(db, deps.dataDir);
   const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), imageInsideFolder(deps.dataDir));
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
@@ -171,6 +174,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
     media: new MediaService(db, artwork),
     multiCollections: new MultiCollectionService(db),
+    onDemand: new OnDemandService(db, playouts, clock, () => deps.streaming),
     playlists: new PlaylistService(db),
     readiness: new ReadinessService(db),
     playoutValidation,

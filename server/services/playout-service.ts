@@ -1,4 +1,4 @@
-import { BuildMode, PlayoutKind } from "../domain/enums";
+import { BuildMode, ChannelPlayoutMode, PlayoutKind } from "../domain/enums";
 import type { Database } from "../db/database";
 import { Playout, type PlayoutItem } from "../db/entities/playout";
 import type { Repositories } from "../db/repositories";
@@ -8,6 +8,7 @@ import type { SequentialItem } from "../playout/sequential";
 import type { TimelineItem } from "../playout/timeline-item";
 import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
 import { DomainError } from "./domain-error";
+import { pausedShiftMs } from "./on-demand-timeline";
 import type { PlayoutKindStrategy, PlayoutSource } from "./playout-kinds/kind-strategy";
 import type { SequentialKind } from "./playout-kinds/sequential-kind";
 import type { PlayoutCreateInput, PlayoutPreviewInput, PlayoutUpdateInput } from "./playout-input";
@@ -48,7 +49,7 @@ const BUILD_TIME_BUDGET_MS = 20_000;
 
 /** Playouts: creation rules, builds (Reset / Refresh / Continue) and reading the timeline. */
 export class PlayoutService {
-  private readonly building = new Map<number, Promise<BuildSummary>>();
+  private readonly building = new Map<number, Promise<unknown>>();
 
   private readonly kinds = new Map<PlayoutKind, PlayoutKindStrategy>();
 
@@ -98,6 +99,8 @@ export class PlayoutService {
       else {
         if (await repos.playouts.findByChannel(channel.id)) v.add("channelId", `channel ${channel.number} already has a playout`);
         if (channel.mirrorSourceChannelId !== null) v.add("channelId", `channel ${channel.number} mirrors another channel and cannot have its own playout`);
+        const shift = this.timeShift(strategy.kind);
+        if (channel.playoutMode === ChannelPlayoutMode.OnDemand && !shift.ok) v.add("kind", `channel ${channel.number} is on-demand and ${strategy.kind} playouts cannot be: ${shift.reason}`);
       }
       v.throwIfAny();
       const saved = await repos.playouts.save(
@@ -168,19 +171,36 @@ export class PlayoutService {
   async continueAll(): Promise<BuildSummary[]> {
     const playouts = await this.list();
     const results: BuildSummary[] = [];
-    for (const playout of playouts) results.push(await this.build(playout.id, BuildMode.Continue));
+    // A paused on-demand timeline stands still: it is continued when a viewer resumes it.
+    for (const playout of playouts) if (playout.pausedAt === null) results.push(await this.build(playout.id, BuildMode.Continue));
     return results;
   }
 
   /** Builds one playout; one build per playout at a time (a second request waits for the first). */
   build(id: number, mode: BuildMode): Promise<BuildSummary> {
+    return this.exclusive(id, () => this.runBuild(id, mode));
+  }
+
+  /** Runs `work` when no build (or other exclusive work) of the playout runs; time shifts go through here too. */
+  exclusive<T>(id: number, work: () => Promise<T>): Promise<T> {
     const previous = this.building.get(id) ?? Promise.resolve(undefined);
-    const next = previous.catch(() => undefined).then(() => this.runBuild(id, mode));
+    const next = previous.catch(() => undefined).then(work);
     this.building.set(id, next);
-    void next.finally(() => {
+    void next.catch(() => undefined).finally(() => {
       if (this.building.get(id) === next) this.building.delete(id);
     });
     return next;
+  }
+
+  /** How a kind carries a time shift into its saved state, or why its times cannot move. */
+  timeShift(kind: PlayoutKind): { ok: true; shiftState: (state: string | null, deltaMs: number) => string | null } | { ok: false; reason: string } {
+    const strategy = this.kinds.get(kind);
+    if (strategy?.shiftState) return { ok: true, shiftState: (state, delta) => strategy.shiftState!(state, delta) };
+    return { ok: false, reason: strategy?.fixedTimesReason ?? `${kind} playouts are not available` };
+  }
+
+  get horizonMs(): number {
+    return this.settings.daysToBuild * 24 * 3600_000;
   }
 
   /** The timeline between `from` and `to` (epoch ms; default now and 24 hours later), a page at a time. */
@@ -207,7 +227,8 @@ export class PlayoutService {
       const offsetMs = channel.mirrorSourceChannelId !== null ? (channel.playoutOffsetSeconds ?? 0) * 1000 : 0;
       const playout = await repos.playouts.findByChannel(sourceId);
       if (!playout) throw DomainError.notFound("Playout of channel", channelId);
-      const shifted = at - offsetMs;
+      // A paused on-demand timeline shows as if it resumed now.
+      const shifted = at - offsetMs - (await pausedShiftMs(repos, playout, this.clock()));
       const rows = await repos.playouts.itemsFrom(playout.id, shifted, nextCount + 1);
       const now = findNowPlaying(
         rows.map((r) => ({ ...r, inPoint: r.inPointMs })),
@@ -260,7 +281,8 @@ export class PlayoutService {
         if (replaces) await repos.playouts.deleteItemsEndingAfter(id, startedAt);
         const last = replaces ? null : await repos.playouts.lastFinish(id);
         const fresh = last === null ? result.items : result.items.filter((item) => item.start >= last);
-        await repos.playouts.deleteItemsEndingBefore(id, startedAt - ITEMS_RETAINED_MS);
+        // A paused on-demand timeline resumes at its checkpoint: what follows it is kept however long the pause.
+        await repos.playouts.deleteItemsEndingBefore(id, Math.min(startedAt, playout.pausedAt ?? startedAt) - ITEMS_RETAINED_MS);
         await repos.playouts.insertItems(fresh.map((item) => toRow(id, item)));
         const stored = await repos.playouts.findById(id);
         if (!stored) throw DomainError.notFound("Playout", id);

@@ -13,6 +13,7 @@ import type { FFmpegProfile } from "../domain/ffmpeg-profile";
 import type { SongDisplay, StreamChannel, StreamContent, StreamPlan } from "../domain/stream-plan";
 import { findNowPlaying } from "../playout/now-playing";
 import { DomainError } from "./domain-error";
+import { pausedShiftMs } from "./on-demand-timeline";
 import type { SongCoverLookup } from "./song-cover";
 import { streamWatermark, type WatermarkImageCheck } from "./stream-watermark";
 
@@ -69,8 +70,10 @@ export class StreamSourceService {
 
   private async contentAt(repos: Repositories, channel: Channel, at: number): Promise<StreamContent> {
     const sourceId = channel.mirrorSourceChannelId ?? channel.id;
-    const offsetMs = channel.mirrorSourceChannelId !== null ? (channel.playoutOffsetSeconds ?? 0) * 1000 : 0;
     const playout = await repos.playouts.findByChannel(sourceId);
+    // A paused on-demand timeline (tuning in resumes it; this covers a plan read before that) shows from its checkpoint.
+    const pausedMs = playout ? await pausedShiftMs(repos, playout, this.clock()) : 0;
+    const offsetMs = (channel.mirrorSourceChannelId !== null ? (channel.playoutOffsetSeconds ?? 0) * 1000 : 0) + pausedMs;
     const rows = playout ? await repos.playouts.itemsFrom(playout.id, at - offsetMs, 3) : [];
     const now = findNowPlaying(rows.map((r) => ({ ...r, inPoint: r.inPointMs })), at, { offsetMs, lookahead: 3 });
     const languages = (item?: { preferredAudioLanguageCode: string | null }) =>

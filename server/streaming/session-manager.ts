@@ -26,6 +26,10 @@ export interface SessionManagerOptions {
   idleTimeoutMs: number;
   plan(channelNumber: string, at: number): Promise<StreamPlan>;
   capabilities(): Promise<EncoderCapabilities>;
+  /** Before a channel's stream starts (on-demand channels resume their timeline). */
+  tuneIn?(channelNumber: string): Promise<void>;
+  /** After a channel's last stream stopped; `lastWatchedAt` is its last request (on-demand channels pause). */
+  leave?(channelNumber: string, lastWatchedAt: number): Promise<void>;
   timing?: SessionTiming;
   clock?: () => number;
   log?: (message: string) => void;
@@ -72,14 +76,37 @@ export class SessionManager implements StreamSessionOwner {
     const session = new HlsSession(
       channelNumber,
       path.join(this.folder, channelNumber),
-      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log },
+      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, prepare: () => this.tuneIn(channelNumber) },
       this.options.timing ?? DEFAULT_TIMING,
     );
     this.live.set(channelNumber, session);
     session.once("stopped", () => {
       if (this.live.get(channelNumber) === session) this.live.delete(channelNumber);
+      void this.leave(channelNumber, session.lastAccess);
     });
     return session;
+  }
+
+  /** The running session of the channel drops what it made past `at` and continues from there. */
+  async cut(channelNumber: string, at: number): Promise<void> {
+    await this.find(channelNumber)?.cut(at);
+  }
+
+  private async tuneIn(channelNumber: string): Promise<void> {
+    try {
+      await this.options.tuneIn?.(channelNumber);
+    } catch (error) {
+      this.log(`channel ${channelNumber}: resuming its timeline failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async leave(channelNumber: string, lastWatchedAt: number): Promise<void> {
+    if (this.stopping) return;
+    try {
+      await this.options.leave?.(channelNumber, lastWatchedAt);
+    } catch (error) {
+      this.log(`channel ${channelNumber}: storing its checkpoint failed: ${(error as Error).message}`);
+    }
   }
 
   /** A running session (for playlist and segment requests), or undefined. */
@@ -123,6 +150,7 @@ export class SessionManager implements StreamSessionOwner {
     } finally {
       out.off("close", onClose);
       await this.closeViewer(viewer);
+      if (![...this.viewers.keys()].some((v) => v.channelNumber === channelNumber) && !this.find(channelNumber)) await this.leave(channelNumber, this.clock());
     }
   }
 

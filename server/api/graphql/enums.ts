@@ -3,6 +3,7 @@ import {
   ArtworkKind,
   AudioFormat,
   BuildMode,
+  ChannelPlayoutMode,
   CollectionType,
   FixedStartTimeBehavior,
   GuideMode,
@@ -51,6 +52,7 @@ export function registerEnums(): void {
   registerEnumType(CollectionType, { name: "CollectionType" });
   registerEnumType(PlaybackOrder, { name: "PlaybackOrder" });
   registerEnumType(PlayoutKind, { name: "PlayoutKind" });
+  registerEnumType(ChannelPlayoutMode, { name: "ChannelPlayoutMode" });
   registerEnumType(BuildMode, { name: "BuildMode" });
   registerEnumType(FixedStartTimeBehavior, { name: "FixedStartTimeBehavior" });
   registerEnumType(PlayoutMode, { name: "PlayoutMode" });

@@ -21,10 +21,11 @@ import { HealthResolver } from "./resolvers/health-resolver";
 import { LogResolver } from "./resolvers/log-resolver";
 import { TroubleshootResolver } from "./resolvers/troubleshoot-resolver";
 import { SessionResolver } from "./resolvers/session-resolver";
+import { OnDemandResolver } from "./resolvers/on-demand-resolver";
 import { SettingsResolver } from "./resolvers/settings-resolver";
 import { WatermarkResolver } from "./resolvers/watermark-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver, LogResolver, TroubleshootResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver, LogResolver, TroubleshootResolver, OnDemandResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from "typeorm";
-import { StreamingMode, SubtitleMode } from "../../domain/enums";
+import { ChannelPlayoutMode, StreamingMode, SubtitleMode } from "../../domain/enums";
 import { FFmpegProfile } from "./ffmpeg-profile";
 import { FillerPreset } from "./filler-preset";
 import { Watermark } from "./watermark";
@@ -68,6 +68,10 @@ export class Channel {
   @ManyToOne(() => Channel, { onDelete: "RESTRICT" })
   @JoinColumn({ name: "mirrorSourceChannelId" })
   mirrorSourceChannel?: Relation<Channel>;
+
+  @Field(() => ChannelPlayoutMode, { description: "Continuous, or OnDemand: the timeline advances only while someone watches." })
+  @Column({ type: "varchar", length: 20, default: ChannelPlayoutMode.Continuous })
+  playoutMode: ChannelPlayoutMode;
 
   /** Seconds added to the mirror source's timeline; only with a mirror source. */
   @Column({ type: "integer", nullable: true })

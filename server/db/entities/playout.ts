@@ -57,6 +57,21 @@ export class Playout {
 
   @Column({ type: "integer" })
   createdAt: number;
+
+  /** On-demand channels: when the last viewer left (epoch ms); null while playing or on a continuous channel. */
+  @Column({ type: "integer", nullable: true })
+  pausedAt: number | null;
+
+  /** On-demand checkpoint: the item on air when the last viewer left (null in a gap), and the offset into it. */
+  @Column({ type: "integer", nullable: true })
+  checkpointItemId: number | null;
+
+  @Column({ type: "integer", nullable: true })
+  checkpointOffsetMs: number | null;
+
+  /** When the items were last moved in time (an on-demand resume or a skip); part of the guide's change key. */
+  @Column({ type: "integer", nullable: true })
+  shiftedAt: number | null;
 }
 
 /** One scheduled piece of a channel's timeline. Times are epoch ms. */

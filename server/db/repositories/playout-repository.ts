@@ -79,6 +79,28 @@ export class PlayoutRepository {
     return rows.map(fromRow);
   }
 
+  /** Moves every item of the playout starting at or after `fromStart` by `deltaMs` (lengths and order kept). */
+  async shiftItems(playoutId: number, fromStart: number, deltaMs: number): Promise<void> {
+    await this.manager.query(
+      `UPDATE "playout_item" SET "start" = "start" + ?1, "finish" = "finish" + ?1, "guideStart" = "guideStart" + ?1, "guideFinish" = "guideFinish" + ?1
+        WHERE "playoutId" = ?2 AND "start" >= ?3`,
+      [deltaMs, playoutId, fromStart],
+    );
+  }
+
+  /** Ends an item early (a skip): its finish, out-point and guide finish. */
+  async truncateItem(id: number, finish: number, outPointMs: number): Promise<void> {
+    await this.manager.query(`UPDATE "playout_item" SET "finish" = ?1, "outPointMs" = ?2, "guideFinish" = MIN("guideFinish", ?1) WHERE "id" = ?3`, [finish, outPointMs, id]);
+  }
+
+  async itemById(id: number): Promise<PlayoutItemRow | null> {
+    const rows = (await this.manager.query(
+      `SELECT pi.*, COALESCE(json_extract(pi."externalMetadata", '$.title'), mi."title") AS title, mi."kind" AS mediaKind FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId" WHERE pi."id" = ?`,
+      [id],
+    )) as PlayoutItemRow[];
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+
   async lastFinish(playoutId: number): Promise<number | null> {
     const [row] = (await this.manager.query(`SELECT MAX("finish") AS last FROM "playout_item" WHERE "playoutId" = ?`, [playoutId])) as Array<{ last: number | null }>;
     return row?.last ?? null;

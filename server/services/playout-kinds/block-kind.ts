@@ -22,6 +22,7 @@ function isDate(value: string): boolean {
 /** Block playouts: block templates assigned to dates, expanded by the pure block builder. */
 export class BlockKind implements PlayoutKindStrategy {
   readonly kind = PlayoutKind.Block;
+  readonly fixedTimesReason = "Block playouts place their blocks at fixed times of day";
   /** Assignments checked by `checkSource`, stored by `afterSave` of the same create/update. */
   private readonly checked = new WeakMap<PlayoutSourceInput, PlayoutTemplateRow[]>();
 

@@ -11,6 +11,7 @@ import type { KindBuildRequest, KindBuildResult, PlayoutKindStrategy, PlayoutSou
 /** Classic playouts: a schedule (ordered items by playout mode) run by the pure Classic builder. */
 export class ClassicKind implements PlayoutKindStrategy {
   readonly kind = PlayoutKind.Classic;
+  readonly fixedTimesReason = "Classic schedules start items at fixed times of day and keep their own schedule clock";
   private readonly resolver: ClassicContentResolver;
 
   constructor(

@@ -21,6 +21,13 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
+/** The time shift a saved ExternalJson state carries (0 before any). */
+function shiftOf(state: string | null): number {
+  if (!state) return 0;
+  const value = (JSON.parse(state) as { shiftMs?: unknown }).shiftMs;
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
 /**
  * ExternalJson playouts: a dizqueTV channel file whose programmes play back to back from its start time.
  * Files in a library play as library items; other existing local files play directly; missing ones are
@@ -60,9 +67,17 @@ export class ExternalJsonKind implements PlayoutKindStrategy {
     if (!loaded.ok) throw new Error(`${file}: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`);
     const from = request.start;
     const to = request.start + request.horizonMs;
-    const lookup = await this.lookupFiles(loaded.channel, path.dirname(found.path), from, to);
-    const layout = layOutChannel(loaded.channel, from, to, (f) => lookup.get(f) ?? { kind: "missing" });
-    return { items: layout.items, state: JSON.stringify({ version: 1, file }), warnings: layout.warnings, replaces: true };
+    // On-demand pauses and skips moved the timeline: the file's programmes play that much later (or earlier).
+    const shiftMs = shiftOf(request.previousState);
+    const channel = { ...loaded.channel, startTime: loaded.channel.startTime + shiftMs };
+    const lookup = await this.lookupFiles(channel, path.dirname(found.path), from, to);
+    const layout = layOutChannel(channel, from, to, (f) => lookup.get(f) ?? { kind: "missing" });
+    return { items: layout.items, state: JSON.stringify({ version: 1, file, shiftMs }), warnings: layout.warnings, replaces: true };
+  }
+
+  shiftState(state: string | null, deltaMs: number): string | null {
+    const parsed = state ? (JSON.parse(state) as Record<string, unknown>) : { version: 1 };
+    return JSON.stringify({ ...parsed, shiftMs: shiftOf(state) + deltaMs });
   }
 
   /** The channel file, only from `<data>/playouts/` or the scripts folder (symbolic links followed). */

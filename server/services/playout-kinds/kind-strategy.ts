@@ -53,4 +53,12 @@ export interface PlayoutKindStrategy {
   /** Inside the create/update transaction, after the playout row is saved (e.g. Block stores its template assignments). */
   afterSave?(repos: Repositories, playoutId: number, input: PlayoutSourceInput): Promise<void>;
   build(request: KindBuildRequest): Promise<KindBuildResult>;
+  /**
+   * On-demand channels and skip move the stored items in time; the next build must resume from the moved
+   * timeline. Kinds that can move return the saved state with `deltaMs` carried in; kinds without it keep
+   * fixed times and refuse with `fixedTimesReason`.
+   */
+  shiftState?(state: string | null, deltaMs: number): string | null;
+  /** Why this kind's times cannot move (the 422 message of on-demand and skip). */
+  readonly fixedTimesReason?: string;
 }

@@ -33,6 +33,7 @@ interface ScriptedState {
  */
 export class ScriptedKind implements PlayoutKindStrategy {
   readonly kind = PlayoutKind.Scripted;
+  readonly fixedTimesReason = "a Scripted playout's item times come from its script";
 
   constructor(
     private readonly sessions: ScriptedBuildService,

@@ -61,6 +61,13 @@ export class SequentialKind implements PlayoutKindStrategy {
     };
   }
 
+  /** The next Continue build resumes at the moved cursor. */
+  shiftState(state: string | null, deltaMs: number): string | null {
+    if (!state) return state;
+    const parsed = JSON.parse(state) as SequentialBuildState;
+    return JSON.stringify({ ...parsed, cursor: parsed.cursor + deltaMs });
+  }
+
   /** The timeline a Reset build would produce, saving nothing. */
   async preview(input: PlayoutPreviewInput, timeZone: string, budget: KindBuildRequest["budget"]): Promise<{ items: SequentialItem[]; warnings: string[] }> {
     const v = new Violations();

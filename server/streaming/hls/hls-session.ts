@@ -28,6 +28,8 @@ export interface SessionDependencies {
   registry: ProcessRegistry;
   clock(): number;
   log(message: string): void;
+  /** Runs before the first piece is planned (an on-demand channel resumes its timeline). */
+  prepare?(): Promise<void>;
 }
 
 export interface SessionTiming {
@@ -73,6 +75,8 @@ export class HlsSession extends EventEmitter {
   private ptsCursor = 0;
   private runCount = 0;
   private current: Run | undefined;
+  /** A cut asked for (wall time): what was made past it is dropped before the next piece. */
+  private pendingCut: number | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
   private polling = false;
@@ -208,13 +212,47 @@ export class HlsSession extends EventEmitter {
     return this.stopped;
   }
 
+  /**
+   * The channel's timeline changed from wall time `at` on (a skip): the running FFmpeg is stopped, segments
+   * that end after `at` are dropped (their numbers are reused, so players' sequence numbers stay right)
+   * and the session continues from the end of what it keeps, after a discontinuity.
+   */
+  async cut(at: number): Promise<void> {
+    if (this.stopping) return;
+    this.pendingCut = Math.min(this.pendingCut ?? at, at);
+    const run = this.current;
+    if (run) await this.deps.registry.kill(run.process);
+    this.wake?.();
+  }
+
+  private applyCut(at: number): void {
+    this.pendingCut = undefined;
+    const keep = this.segments.findIndex((s) => s.wallStart + s.durationMs > at);
+    if (keep < 0) return;
+    const dropped = this.segments.splice(keep);
+    for (const s of dropped) fs.rmSync(this.file(s.number), { force: true });
+    this.nextNumber = dropped[0]!.number;
+    const last = this.segments.at(-1);
+    this.wallCursor = last ? last.wallStart + last.durationMs : Math.max(at, this.startedAt);
+    for (const record of this.runs) {
+      if (record.wallStart + record.durationMs > this.wallCursor) record.durationMs = Math.max(0, this.wallCursor - record.wallStart);
+    }
+    this.emit("progress");
+  }
+
   private writingNumber(): number {
     return this.current ? this.current.startNumber + this.current.seen : this.nextNumber;
   }
 
   private async loop(): Promise<void> {
+    if (this.deps.prepare) {
+      await this.deps.prepare();
+      // The stream starts once the timeline is ready (the wall clock moved while it was prepared).
+      this.wallCursor = Math.max(this.wallCursor, this.deps.clock());
+    }
     let failures = 0;
     while (!this.stopping) {
+      if (this.pendingCut !== undefined) this.applyCut(this.pendingCut);
       const now = this.deps.clock();
       this.deleteAired(now);
       const buffered = this.wallCursor - now;
@@ -245,8 +283,10 @@ export class HlsSession extends EventEmitter {
       const base = { realtime, ptsOffsetMs: this.ptsCursor, durationMs };
       const command = await pieceCommand({ ...base, plan, output: this.output() }, caps, this.deps.probe);
       if (this.stopping) return;
+      // A cut arrived while this piece was planned: plan again from the changed timeline.
+      if (this.pendingCut !== undefined) continue;
       const first = await this.runPiece(command, durationMs, realtime, plan);
-      if (first.ok || this.stopping) {
+      if (first.ok || this.stopping || this.pendingCut !== undefined) {
         failures = 0;
         continue;
       }
@@ -259,7 +299,7 @@ export class HlsSession extends EventEmitter {
         this.deps.registry.restarted("error_slate");
         const slate = errorSlateCommand(plan, reason, { durationMs: rest, realtime, output: this.output(), ptsOffsetMs: this.ptsCursor }, caps);
         const second = await this.runPiece(slate, rest, realtime, plan);
-        if (second.ok || this.stopping) continue;
+        if (second.ok || this.stopping || this.pendingCut !== undefined) continue;
       }
       failures += 1;
       // Even the slate failed: skip this span and back off, instead of spinning.

@@ -1,5 +1,5 @@
 import { Field, InputType, Int } from "type-graphql";
-import { StreamingMode, SubtitleMode } from "../../../domain/enums";
+import { ChannelPlayoutMode, StreamingMode, SubtitleMode } from "../../../domain/enums";
 import type { ChannelInput } from "../../../services/channel-input";
 
 @InputType({ description: "Fields of a channel; omitted ones keep their value (or default, on create)." })
@@ -33,6 +33,9 @@ export class ChannelUpdateInput implements ChannelInput {
 
   @Field(() => Int, { nullable: true })
   mirrorSourceChannelId?: number | null;
+
+  @Field(() => ChannelPlayoutMode, { nullable: true, description: "OnDemand: the timeline advances only while someone watches (Sequential and ExternalJson playouts; not mirrors)." })
+  playoutMode?: ChannelPlayoutMode;
 
   @Field(() => String, { nullable: true, description: "hh:mm:ss within ±12 h; mirrors only." })
   playoutOffset?: string | null;

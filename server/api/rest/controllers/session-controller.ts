@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Path, Response, Route, SuccessResponse, Tags }
 import type { ProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
 import { toSessionDto, type SessionDto } from "../../views/session-view";
+import { toOnDemandStateDto, type OnDemandStateDto } from "../../views/on-demand-view";
 
 /** Live streaming sessions: one shared FFmpeg transcode per watched channel. */
 @Route("api/v1/sessions")
@@ -18,6 +19,15 @@ export class SessionController extends Controller {
   @Get()
   public async listSessions(): Promise<SessionDto[]> {
     return (await this.context.services.streamSessions.list()).map(toSessionDto);
+  }
+
+  /**
+   * Every on-demand channel with a playout: playing, or paused since when and where it resumes.
+   * @summary List on-demand channel states
+   */
+  @Get("on-demand")
+  public async listOnDemandStates(): Promise<OnDemandStateDto[]> {
+    return (await this.context.services.onDemand.states()).map(toOnDemandStateDto);
   }
 
   /**

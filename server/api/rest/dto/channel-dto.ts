@@ -1,4 +1,4 @@
-import type { StreamingMode, SubtitleMode } from "../../../domain/enums";
+import type { ChannelPlayoutMode, StreamingMode, SubtitleMode } from "../../../domain/enums";
 import type { ChannelInput } from "../../../services/channel-input";
 import { formatPlayoutOffset, type ChannelView } from "../../../services/channel-service";
 import { channelStreamPath } from "../../../services/channel-stream-path";
@@ -21,6 +21,8 @@ export interface ChannelDto {
   /** @isInt */
   mirrorSourceChannelId?: number;
   playoutOffset?: string;
+  /** `OnDemand`: the timeline advances only while someone watches. */
+  playoutMode: ChannelPlayoutMode;
   preferredAudioLanguageCode?: string;
   preferredSubtitleLanguageCode?: string;
   subtitleMode: SubtitleMode;
@@ -54,6 +56,7 @@ export function toChannelDto({ channel: c, playoutId }: ChannelView, baseUrl: st
     showInEpg: c.showInEpg,
     mirrorSourceChannelId: c.mirrorSourceChannelId ?? undefined,
     playoutOffset: formatPlayoutOffset(c) ?? undefined,
+    playoutMode: c.playoutMode,
     preferredAudioLanguageCode: c.preferredAudioLanguageCode ?? undefined,
     preferredSubtitleLanguageCode: c.preferredSubtitleLanguageCode ?? undefined,
     subtitleMode: c.subtitleMode,
