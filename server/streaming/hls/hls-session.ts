@@ -215,7 +215,8 @@ export class HlsSession extends EventEmitter {
   /**
    * The channel's timeline changed from wall time `at` on (a skip): the running FFmpeg is stopped, segments
    * that end after `at` are dropped (their numbers are reused, so players' sequence numbers stay right)
-   * and the session continues from the end of what it keeps, after a discontinuity.
+   * and the session continues from the end of what it keeps, after a discontinuity. A player that already
+   * fetched segments past `at` plays those first: the switch reaches it at its next playlist reload.
    */
   async cut(at: number): Promise<void> {
     if (this.stopping) return;
@@ -232,6 +233,8 @@ export class HlsSession extends EventEmitter {
     const dropped = this.segments.splice(keep);
     for (const s of dropped) fs.rmSync(this.file(s.number), { force: true });
     this.nextNumber = dropped[0]!.number;
+    // Timestamps go on from the end of what is kept: a player that fetched a dropped segment sees them continue.
+    this.ptsCursor = Math.max(0, this.ptsCursor - dropped.reduce((sum, s) => sum + s.durationMs, 0));
     const last = this.segments.at(-1);
     this.wallCursor = last ? last.wallStart + last.durationMs : Math.max(at, this.startedAt);
     for (const record of this.runs) {

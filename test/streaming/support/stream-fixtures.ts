@@ -8,23 +8,24 @@ import { waitFor } from "../../support/wait";
 const run = promisify(execFile);
 
 /**
- * A clip whose picture tells where it is: second `s` is a flat grey of luma `base + 15·s` and the
- * chroma `cb` marks which clip it is (Y/Cb are read back from decoded frames). Silent-ish tone audio.
+ * A clip whose picture tells where it is: second `s` is a flat grey of luma `40 + step·s` (step 15 by
+ * default; keep `40 + step·seconds` below 235) and the chroma `cb` marks which clip it is (Y/Cb are read
+ * back from decoded frames). Silent-ish tone audio.
  */
-export function makeCountingClip(file: string, seconds: number, cb: number, size = "160x90"): void {
+export function makeCountingClip(file: string, seconds: number, cb: number, size = "160x90", step = 15): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   execFileSync("ffmpeg", [
     "-v", "error", "-y",
-    "-f", "lavfi", "-i", `color=c=gray:s=${size}:r=25:d=${seconds},format=yuv420p,geq=lum='40+15*floor(T)':cb=${cb}:cr=128`,
+    "-f", "lavfi", "-i", `color=c=gray:s=${size}:r=25:d=${seconds},format=yuv420p,geq=lum='40+${step}*floor(T)':cb=${cb}:cr=128`,
     "-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
     "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p",
     "-c:a", "aac", "-b:a", "64k", "-shortest", file,
   ], { stdio: ["ignore", "ignore", "pipe"] });
 }
 
-/** Which second of a counting clip a luma value shows. */
-export function secondOfLuma(luma: number): number {
-  return Math.round((luma - 40) / 15);
+/** Which second of a counting clip (made with `step`) a luma value shows. */
+export function secondOfLuma(luma: number, step = 15): number {
+  return Math.round((luma - 40) / step);
 }
 
 export interface FrameStats {

@@ -6,6 +6,7 @@ import {
   ChannelFormDocument,
   CreateChannelDocument,
   UpdateChannelDocument,
+  type ChannelPlayoutMode,
   type StreamingMode,
   type SubtitleMode,
 } from "../../graphql/generated";
@@ -18,6 +19,10 @@ const STREAMING_MODES: { value: StreamingMode; label: string }[] = [
   { value: "HttpLiveStreamingSegmenter", label: "HLS segmenter" },
   { value: "HttpLiveStreamingDirect", label: "HLS direct" },
 ];
+const PLAYOUT_MODES: { value: ChannelPlayoutMode; label: string }[] = [
+  { value: "Continuous", label: "Continuous (runs like live TV)" },
+  { value: "OnDemand", label: "On demand (waits while nobody watches)" },
+];
 const SUBTITLE_MODES: SubtitleMode[] = ["None", "Forced", "Default", "Any"];
 
 interface Values {
@@ -27,6 +32,7 @@ interface Values {
   categories: string;
   logoUrl: string;
   streamingMode: StreamingMode | null;
+  playoutMode: ChannelPlayoutMode | null;
   ffmpegProfileId: string | null;
   isEnabled: boolean;
   showInEpg: boolean;
@@ -42,6 +48,7 @@ const EMPTY: Values = {
   categories: "",
   logoUrl: "",
   streamingMode: null,
+  playoutMode: null,
   ffmpegProfileId: null,
   isEnabled: true,
   showInEpg: true,
@@ -62,6 +69,7 @@ function toInput(v: Values, isNew: boolean) {
     categories: v.categories.split(",").map((c) => c.trim()).filter(Boolean),
     logoUrl: text(v.logoUrl),
     streamingMode: v.streamingMode ?? undefined,
+    playoutMode: v.playoutMode ?? undefined,
     ffmpegProfileId: v.ffmpegProfileId ? Number(v.ffmpegProfileId) : undefined,
     isEnabled: v.isEnabled,
     showInEpg: v.showInEpg,
@@ -97,6 +105,7 @@ export function ChannelForm({ channelId, onSaved, submitLabel }: { channelId?: n
       categories: channel.categories.join(", "),
       logoUrl: channel.logoUrl ?? "",
       streamingMode: channel.streamingMode,
+      playoutMode: channel.playoutMode,
       ffmpegProfileId: String(channel.ffmpegProfileId),
       isEnabled: channel.isEnabled,
       showInEpg: channel.showInEpg,
@@ -135,6 +144,7 @@ export function ChannelForm({ channelId, onSaved, submitLabel }: { channelId?: n
           <TextInput label="Name" value={values.name} onChange={(e) => set("name")(e.currentTarget.value)} required error={error("name")} />
           <Select label="Streaming mode" placeholder="Server default" data={STREAMING_MODES} value={values.streamingMode} onChange={(v) => set("streamingMode")(v as StreamingMode | null)} error={error("streamingMode")} clearable />
           <Select label="FFmpeg profile" placeholder="Default profile" data={profiles} value={values.ffmpegProfileId} onChange={set("ffmpegProfileId")} error={error("ffmpegProfileId")} clearable />
+          <Select label="Playout mode" description="On demand: the schedule resumes where the last viewer left" placeholder="Continuous" data={PLAYOUT_MODES} value={values.playoutMode} onChange={(v) => set("playoutMode")(v as ChannelPlayoutMode | null)} error={error("playoutMode")} clearable />
         </SimpleGrid>
         <Accordion variant="contained" value={moreOpen} onChange={setMoreOpen}>
           <Accordion.Item value="more">

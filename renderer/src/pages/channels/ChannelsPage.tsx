@@ -8,12 +8,14 @@ import { ChannelsDocument, DeleteChannelDocument } from "../../graphql/generated
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { ChannelNowPlaying } from "./ChannelNowPlaying";
+import { SkipButton } from "./SkipButton";
 
 /** Every channel: logo, number, what plays now and next, stream links; create, edit, delete. */
 export default function ChannelsPage() {
   const [{ data, error }, refetch] = useQuery({ query: ChannelsDocument });
   const [, remove] = useServerMutation(DeleteChannelDocument);
   const [message, setMessage] = useState<string | null>(null);
+  const [skips, setSkips] = useState<Record<number, number>>({});
 
   const deleteChannel = async (id: number, label: string) => {
     if (!window.confirm(`Delete channel ${label} and its playout?`)) return;
@@ -60,11 +62,12 @@ export default function ChannelsPage() {
                       <Group gap={4}>
                         {!channel.isEnabled && <Badge color="gray" size="xs">Disabled</Badge>}
                         {channel.group && <Badge variant="light" size="xs">{channel.group}</Badge>}
+                        {channel.playoutMode === "OnDemand" && <Badge variant="light" color="grape" size="xs">On demand</Badge>}
                       </Group>
                     </Stack>
                   </Table.Td>
                   <Table.Td maw={320}>
-                    {channel.playoutId ? <ChannelNowPlaying channelId={channel.id} compact /> : (
+                    {channel.playoutId ? <ChannelNowPlaying channelId={channel.id} compact refreshKey={skips[channel.id] ?? 0} /> : (
                       <Anchor component={Link} to={`/channels/${channel.id}/playout`} size="sm">Give it a playout</Anchor>
                     )}
                   </Table.Td>
@@ -77,6 +80,7 @@ export default function ChannelsPage() {
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Button size="compact-sm" variant="light" component={Link} to={`/watch/${encodeURIComponent(channel.number)}`} aria-label={`Watch ${channel.name}`}>Watch</Button>
+                      {channel.playoutId && <SkipButton channelId={channel.id} channelName={channel.name} onSkipped={() => setSkips((s) => ({ ...s, [channel.id]: (s[channel.id] ?? 0) + 1 }))} />}
                       <Menu position="bottom-end">
                         <Menu.Target>
                           <Button size="compact-sm" variant="default" aria-label={`More actions for ${channel.name}`}>⋯</Button>

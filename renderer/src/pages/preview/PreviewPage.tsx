@@ -1,7 +1,9 @@
 import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
 import type { PageProps } from "../../app/routes";
 import { Link } from "../../app/router";
+import { useState } from "react";
 import { ChannelNowPlaying } from "../channels/ChannelNowPlaying";
+import { SkipButton } from "../channels/SkipButton";
 import { ChannelPreview } from "./ChannelPreview";
 import { useQuery } from "urql";
 import { PreviewChannelDocument } from "../../graphql/generated";
@@ -10,6 +12,7 @@ import { PreviewChannelDocument } from "../../graphql/generated";
 export default function PreviewPage({ params }: PageProps) {
   const [{ data }] = useQuery({ query: PreviewChannelDocument });
   const channel = data?.channels.find((c) => c.number === params.number);
+  const [skips, setSkips] = useState(0);
   return (
     <Stack>
       <Breadcrumbs>
@@ -18,7 +21,8 @@ export default function PreviewPage({ params }: PageProps) {
       </Breadcrumbs>
       <Title order={1}>{channel ? `${channel.number} · ${channel.name}` : `Channel ${params.number}`}</Title>
       <ChannelPreview number={params.number} />
-      {channel && <ChannelNowPlaying channelId={channel.id} />}
+      {channel && <ChannelNowPlaying channelId={channel.id} refreshKey={skips} />}
+      {channel && <SkipButton channelId={channel.id} channelName={channel.name} size="sm" onSkipped={() => setSkips((n) => n + 1)} />}
     </Stack>
   );
 }
