@@ -94,7 +94,7 @@ describe("on-demand time shift (fixed clock)", () => {
     const back = leave + 5 * HOUR;
     const resumed = pauseAndResume(items, leave, back);
     const programmes = guideProgrammes(
-      resumed.map((i) => ({ ...i, guideStart: i.guideStart ?? undefined, guideFinish: i.guideFinish ?? undefined, kind: "other" as const, title: `Item ${i.id}` })),
+      resumed.map((i) => ({ ...i, guideStart: i.guideStart ?? undefined, guideFinish: i.guideFinish ?? undefined, kind: "OtherVideo" as const, title: `Item ${i.id}` })),
       { window: { from: back, to: back + 2 * HOUR } },
     );
     expect(programmes.map((p) => [p.item.title, p.start - back, p.stop - back])).toEqual([
@@ -104,7 +104,7 @@ describe("on-demand time shift (fixed clock)", () => {
     // The same times the paused guide showed at `back` without moving anything (the standstill as an offset).
     const checkpoint = takeCheckpoint(items, leave);
     const paused = guideProgrammes(
-      items.map((i) => ({ ...i, guideStart: i.guideStart ?? undefined, guideFinish: i.guideFinish ?? undefined, kind: "other" as const, title: `Item ${i.id}` })),
+      items.map((i) => ({ ...i, guideStart: i.guideStart ?? undefined, guideFinish: i.guideFinish ?? undefined, kind: "OtherVideo" as const, title: `Item ${i.id}` })),
       { offsetMs: standstillMs(items, checkpoint, back), window: { from: back, to: back + 2 * HOUR } },
     );
     expect(paused.map((p) => [p.start, p.stop])).toEqual(programmes.map((p) => [p.start, p.stop]));
