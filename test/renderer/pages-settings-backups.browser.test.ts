@@ -30,7 +30,7 @@ describe("Settings: backups and import/export in a real browser", () => {
     expect(tab.pageErrors).toEqual([]);
   });
 
-  it("uploads a setup, shows the dry-run report before anything changes, then applies it", { timeout: 60_000 }, async () => {
+  it("downloads the setup, uploads one, shows the dry-run report before anything changes, then applies it", { timeout: 60_000 }, async () => {
     const { page } = tab;
     const good = path.join(files.path, "setup.yaml");
     fs.writeFileSync(good, YAML.stringify({ format: "airwave-setup/1", tables: { collection: [{ id: 40, name: "From the browser" }] } }));
@@ -39,7 +39,13 @@ describe("Settings: backups and import/export in a real browser", () => {
 
     await page.goto(new URL("/settings", server.url).href);
     const card = page.getByRole("region", { name: "Import and export" });
-    expect(await card.getByRole("link", { name: "Download the setup (YAML)" }).getAttribute("href")).toBe("/api/v1/export");
+    const downloadLink = card.getByRole("link", { name: "Download the setup (YAML)" });
+    expect(await downloadLink.getAttribute("href")).toBe("/api/v1/export");
+    const [download] = await Promise.all([page.waitForEvent("download"), downloadLink.click()]);
+    expect(download.suggestedFilename()).toBe("airwave-setup.yaml");
+    const saved = YAML.parse(fs.readFileSync((await download.path())!, "utf8"));
+    expect(saved.format).toBe("airwave-setup/1");
+    expect(saved.tables.channel.map((c: { name: string }) => c.name)).toEqual((await api.get("/api/v1/channels")).json.map((c: { name: string }) => c.name));
 
     await card.locator('input[type="file"]').setInputFiles(bad);
     const problems = card.getByRole("alert");
