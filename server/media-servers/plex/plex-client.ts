@@ -73,7 +73,7 @@ export class PlexClient implements MediaServerClient {
       const kind = remoteKindOf(type, otherVideos);
       if (!kind) continue;
       for await (const page of this.http.pages<PlexMetadataPage>(this.allPath(libraryId), { ...filter, type: PLEX_TYPE[type] }, this.pageSize)) {
-        const listed = page.Metadata ?? [];
+        const listed = (page.Metadata ?? []).filter(isItem);
         const detailed = PLAYABLE.has(type) ? await this.details(listed) : listed;
         yield { items: detailed.map((item) => toRemoteItem(item, kind)), total };
       }
@@ -85,7 +85,7 @@ export class PlexClient implements MediaServerClient {
     const ids: string[] = [];
     for (const type of SECTION_TYPES[section.type] ?? []) {
       for await (const page of this.http.pages<PlexMetadataPage>(this.allPath(libraryId), { type: PLEX_TYPE[type] }, ID_PAGE_SIZE)) {
-        for (const item of page.Metadata ?? []) ids.push(item.ratingKey);
+        for (const item of (page.Metadata ?? []).filter(isItem)) ids.push(item.ratingKey);
       }
     }
     return ids;
@@ -159,6 +159,11 @@ export class PlexClient implements MediaServerClient {
     if (!section) throw new MediaServerError("server-error", `The Plex server has no library ${libraryId} any more`, 404);
     return section;
   }
+}
+
+/** An answer's entry Airwave can name: anything without a ratingKey and a title is skipped, not stored half-read. */
+function isItem(item: PlexMetadata): boolean {
+  return typeof item?.ratingKey === "string" && item.ratingKey !== "" && typeof item.title === "string";
 }
 
 function libraryKindOf(section: PlexSection): LibraryKind | null {

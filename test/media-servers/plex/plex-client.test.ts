@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LibraryKind, MediaServerError, type RemoteItem } from "../../../server/media-servers/types";
+import type { PlexMetadata } from "../../../server/media-servers/plex/plex-api";
 import { PlexClient } from "../../../server/media-servers/plex/plex-client";
 import { startFakePlex, type FakePlexServer } from "../../support/media-servers/plex/fake-plex-server";
 import { addSeason, makePlexFixture, plexMovie, type PlexFixture } from "../../support/media-servers/plex/plex-fixtures";
@@ -155,6 +156,18 @@ describe("Plex client against the fake Plex server", () => {
     plex.failWhen((path, query) => path.startsWith("/library/metadata/") || query.get("X-Plex-Container-Start") === "1", 500);
     const error = await failure(collect(client({ pageSize: 1 }).items("1")));
     expect(error).toMatchObject({ reason: "server-error", status: 500 });
+  });
+
+  it("skips an entry it cannot name (no title) instead of storing it half-read", async () => {
+    const broken = { ratingKey: "broken-1", key: "/library/metadata/broken-1", type: "movie", updatedAt: 1_700_000_000 } as PlexMetadata;
+    fixture.movies.items.push(broken);
+    try {
+      const { items } = await collect(client().items("1"));
+      expect(items.map((item) => item.title)).toEqual(["Alpha Movie", "Beta Movie"]);
+      expect(await client().itemIds("1")).not.toContain("broken-1");
+    } finally {
+      fixture.remove(fixture.movies, "broken-1");
+    }
   });
 
   it("serves new movies added between listings", async () => {
