@@ -3,13 +3,11 @@
  * so it cannot reach a log line or an error message), every failure becomes a `MediaServerError`
  * with a reason the user can act on.
  */
+import { errorCode, networkFailure, statusFailure } from "../http-failure";
 import { MediaServerError } from "../types";
 import type { PlexPageInfo, PlexResponse } from "./plex-api";
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-
-/** Node's TLS failures (fetch puts them on `error.cause.code`). */
-const TLS_CODES = /CERT|SELF_SIGNED|TLS|SSL|UNABLE_TO_VERIFY|ALTNAME/;
 
 export interface PlexHttpOptions {
   url: string;
@@ -88,22 +86,14 @@ export class PlexHttp {
     try {
       response = await fetch(this.urlOf(path, query), { headers, signal: AbortSignal.timeout(this.timeoutMs), redirect: "manual" });
     } catch (error) {
-      throw this.transportError(error);
+      throw networkFailure(errorCode(error), `${this.base}${path}`);
     }
-    if (response.status === 401 || response.status === 403) {
-      await response.body?.cancel();
-      throw new MediaServerError("unauthorized", `${this.base} refused the Plex token (HTTP ${response.status})`, response.status);
-    }
+    if (response.ok) return response;
+    await response.body?.cancel();
     if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
       throw new MediaServerError("wrong-kind", `${this.base} redirected ${path}: not a Plex server`, response.status);
     }
-    if (!response.ok) {
-      await response.body?.cancel();
-      const reason = response.status === 404 ? "wrong-kind" : "server-error";
-      throw new MediaServerError(reason, `${this.base} answered ${path} with HTTP ${response.status}`, response.status);
-    }
-    return response;
+    throw statusFailure(response.status, `${this.base}${path}`);
   }
 
   private async readBody(response: Response, path: string): Promise<string> {
@@ -113,20 +103,6 @@ export class PlexHttp {
       throw new MediaServerError("unreachable", `${this.base} stopped answering ${path}: ${describe(error)}`, response.status);
     }
   }
-
-  private transportError(error: unknown): MediaServerError {
-    const code = causeCode(error);
-    if (code && TLS_CODES.test(code)) {
-      return new MediaServerError("tls", `${this.base}: the TLS connection failed (${code})`);
-    }
-    const why = error instanceof Error && error.name === "TimeoutError" ? `no answer within ${this.timeoutMs} ms` : code ?? describe(error);
-    return new MediaServerError("unreachable", `${this.base} is unreachable: ${why}`);
-  }
-}
-
-function causeCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === "string" ? cause.code : undefined;
 }
 
 function describe(error: unknown): string {
