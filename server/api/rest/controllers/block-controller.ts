@@ -34,6 +34,7 @@ export class BlockController extends Controller {
   }
 
   /**
+   * One block: its length in minutes, what happens when its content runs out, and its items in order.
    * @isInt id
    * @summary Get a block
    */

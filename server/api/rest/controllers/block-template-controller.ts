@@ -34,6 +34,7 @@ export class BlockTemplateController extends Controller {
   }
 
   /**
+   * One block template: the blocks it places, each at its local start time.
    * @isInt id
    * @summary Get a block template
    */

@@ -21,6 +21,7 @@ export class CollectionController extends Controller {
   }
 
   /**
+   * One manual collection: its name and how many members it has (a show or season counts once).
    * @isInt id
    * @summary Get a collection
    */
@@ -45,6 +46,7 @@ export class CollectionController extends Controller {
   }
 
   /**
+   * Renames the collection; names are unique without regard to letter case.
    * @isInt id
    * @summary Rename a collection
    */
@@ -56,6 +58,7 @@ export class CollectionController extends Controller {
   }
 
   /**
+   * Deletes the collection (not its media); 422 while a multi collection, playlist, schedule item or filler preset still uses it.
    * @isInt id
    * @summary Delete a collection
    */
@@ -69,6 +72,7 @@ export class CollectionController extends Controller {
   }
 
   /**
+   * The media items of a manual collection, as they were added (movies, shows, seasons, episodes, artists, songs, other videos).
    * @isInt id
    * @summary List a collection's items
    */

@@ -34,6 +34,7 @@ export class FillerPresetController extends Controller {
   }
 
   /**
+   * One filler preset: its kind, mode and the content it plays.
    * @isInt id
    * @summary Get a filler preset
    */

@@ -33,6 +33,7 @@ export class LibraryController extends Controller {
   }
 
   /**
+   * One library with its folders and the state of a scan running on it.
    * @isInt id
    * @summary Get a library
    */
@@ -69,6 +70,7 @@ export class LibraryController extends Controller {
   }
 
   /**
+   * Renames the library or replaces its folders; its kind never changes, and folders cannot change while it is being scanned (422).
    * @isInt id
    * @summary Change a library
    */
@@ -93,6 +95,7 @@ export class LibraryController extends Controller {
   }
 
   /**
+   * Adds a folder to the library (it must exist, be readable and not overlap another library's folder); scan the library to read it.
    * @isInt id
    * @summary Add a folder to a library
    */

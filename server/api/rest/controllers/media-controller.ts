@@ -39,6 +39,7 @@ export class MediaController extends Controller {
   }
 
   /**
+   * One media item with its file versions and their streams, genres, tags, studios and people, external ids (guids), child count and artwork.
    * @isInt id
    * @summary Get a media item
    */

@@ -24,6 +24,7 @@ export class MultiCollectionController extends Controller {
   }
 
   /**
+   * One multi collection with its items (collections and smart collections, each with its playback order and whether it is scheduled as a group).
    * @isInt id
    * @summary Get a multi collection
    */

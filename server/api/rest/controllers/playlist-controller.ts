@@ -30,6 +30,7 @@ export class PlaylistGroupController extends Controller {
   }
 
   /**
+   * One playlist group: its id and name.
    * @isInt id
    * @summary Get a playlist group
    */
@@ -54,6 +55,7 @@ export class PlaylistGroupController extends Controller {
   }
 
   /**
+   * Renames the group; names are unique without regard to letter case.
    * @isInt id
    * @summary Rename a playlist group
    */
@@ -98,6 +100,7 @@ export class PlaylistController extends Controller {
   }
 
   /**
+   * One playlist with its items in order (each a collection, show, season, artist, smart or multi collection, or media item).
    * @isInt id
    * @summary Get a playlist
    */

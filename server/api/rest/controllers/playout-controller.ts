@@ -31,6 +31,7 @@ export class PlayoutController extends Controller {
   }
 
   /**
+   * One playout: its channel, kind, source (schedule, channel file, definition or templates) and last build status.
    * @isInt id
    * @summary Get a playout
    */
@@ -69,6 +70,7 @@ export class PlayoutController extends Controller {
   }
 
   /**
+   * Deletes the playout and its built items; the channel stays and plays nothing until it gets another.
    * @isInt id
    * @summary Delete a playout
    */

@@ -57,6 +57,7 @@ export class ScanCallbackController extends Controller {
    */
   @Post("progress")
   @SuccessResponse(204, "Recorded")
+  @Response<ProblemDetails>(404, "Unknown or finished scan, or not from this machine")
   public async reportScanProgress(@Path() scanId: string, @Body() body: ScanProgressRequest): Promise<void> {
     this.guard(scanId);
     this.context.services.scanCallbacks.progress(scanId, body.percent, body.currentFolder ?? null);
@@ -68,6 +69,7 @@ export class ScanCallbackController extends Controller {
    * @summary Report scanned files
    */
   @Post("items")
+  @Response<ProblemDetails>(404, "Unknown or finished scan, or not from this machine")
   public async reportScannedItems(@Path() scanId: string, @Body() body: ScanItemsRequest): Promise<{ ids: number[] }> {
     this.guard(scanId);
     return { ids: await this.context.services.scanCallbacks.ingest(scanId, body.files) };
@@ -79,6 +81,7 @@ export class ScanCallbackController extends Controller {
    */
   @Post("seen")
   @SuccessResponse(204, "Recorded")
+  @Response<ProblemDetails>(404, "Unknown or finished scan, or not from this machine")
   public async reportSeenFiles(@Path() scanId: string, @Body() body: ScanSeenRequest): Promise<void> {
     this.guard(scanId);
     this.context.services.scanCallbacks.seen(scanId, body.paths);
@@ -90,6 +93,7 @@ export class ScanCallbackController extends Controller {
    * @summary Report a finished scan
    */
   @Post("finished")
+  @Response<ProblemDetails>(404, "Unknown or finished scan, or not from this machine")
   public async reportScanFinished(@Path() scanId: string, @Body() body: ScanSummary): Promise<{ trashed: number; restored: number }> {
     this.guard(scanId);
     return this.context.services.scanCallbacks.finish(scanId, body);
@@ -101,6 +105,7 @@ export class ScanCallbackController extends Controller {
    */
   @Post("failed")
   @SuccessResponse(204, "Recorded")
+  @Response<ProblemDetails>(404, "Unknown or finished scan, or not from this machine")
   public async reportScanFailed(@Path() scanId: string, @Body() body: ScanFailedRequest): Promise<void> {
     this.guard(scanId);
     this.context.services.scanCallbacks.fail(scanId, body.message);

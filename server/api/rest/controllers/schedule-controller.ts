@@ -42,6 +42,7 @@ export class ScheduleController extends Controller {
   }
 
   /**
+   * One Classic schedule's settings (its items are read and replaced through /items).
    * @isInt id
    * @summary Get a classic schedule
    */
@@ -52,6 +53,7 @@ export class ScheduleController extends Controller {
   }
 
   /**
+   * Replaces the schedule's settings; its items are left as they are.
    * @isInt id
    * @summary Replace a classic schedule
    */

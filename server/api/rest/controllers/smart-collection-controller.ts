@@ -22,6 +22,7 @@ export class SmartCollectionController extends Controller {
   }
 
   /**
+   * One smart collection: its name and its query in the search language.
    * @isInt id
    * @summary Get a smart collection
    */
@@ -46,6 +47,7 @@ export class SmartCollectionController extends Controller {
   }
 
   /**
+   * Replaces the name and the query; a query that does not parse, or refers to itself, is 422 with the position of the problem.
    * @isInt id
    * @summary Replace a smart collection
    */
@@ -57,6 +59,7 @@ export class SmartCollectionController extends Controller {
   }
 
   /**
+   * Deletes the smart collection; 422 while another smart collection's query, a multi collection, a schedule item or a filler preset still uses it.
    * @isInt id
    * @summary Delete a smart collection
    */

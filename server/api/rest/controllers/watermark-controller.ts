@@ -34,6 +34,7 @@ export class WatermarkController extends Controller {
   }
 
   /**
+   * One watermark: its image source, position, size, margins, opacity, and when it shows (always, or every so many minutes for so long).
    * @isInt id
    * @summary Get a watermark
    */
