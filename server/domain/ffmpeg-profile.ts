@@ -7,6 +7,10 @@ export interface Resolution {
 
 /** The channel's FFmpeg profile (reference §1.2.2), reduced to what the argument builder reads. */
 export interface FFmpegProfile {
+  /** The stored profile's id (hardware-failure memory is kept per profile); absent for ad-hoc profiles. */
+  id?: number;
+  /** Copy video and/or audio that already fit the profile instead of transcoding (see copy-decision.ts). */
+  copyWhenCompatible?: boolean;
   /** 0 = let FFmpeg decide; otherwise `-threads N` for the encoder. */
   threadCount: number;
   hardwareAcceleration: HardwareAcceleration;

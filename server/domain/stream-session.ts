@@ -3,6 +3,7 @@
  * (server/streaming) implements `StreamSessionOwner`.
  */
 import type { Writable } from "node:stream";
+import type { HardwareAcceleration } from "./enums";
 import type { StreamPlan } from "./stream-plan";
 
 export type SessionState = "starting" | "running" | "stopping";
@@ -21,6 +22,20 @@ export interface SessionViewer extends ViewerIdentity {
   lastSeen: number;
 }
 
+/** Whether a piece copies a stream of its file or transcodes it, and why. */
+export interface StreamHandlingInfo {
+  mode: "copy" | "transcode";
+  reason: string;
+}
+
+/** A profile whose hardware acceleration failed: its pieces are encoded in software until `failingUntil`. */
+export interface AccelerationFailure {
+  acceleration: HardwareAcceleration;
+  failingUntil: number;
+  /** FFmpeg's last line. */
+  reason: string;
+}
+
 /** The piece of the channel on air now. */
 export interface SessionPiece {
   kind: "media" | "offline" | "error";
@@ -29,6 +44,13 @@ export interface SessionPiece {
   /** Position in the file (or slate) now, ms. */
   offsetMs: number;
   durationMs: number;
+  /** Media pieces: copy or transcode per stream. */
+  video?: StreamHandlingInfo;
+  audio?: StreamHandlingInfo;
+  /** A copied piece starts on the keyframe at or before its planned offset: this much earlier (ms). */
+  earlyMs?: number;
+  /** The acceleration the piece's encoder used (`None`: software or copy). */
+  acceleration?: string;
 }
 
 /** `segmenter`: the channel's shared HLS transcode; `ts-legacy`, `hls-direct`: one FFmpeg for one viewer. */
@@ -49,6 +71,8 @@ export interface SessionInfo {
   speed: number | null;
   /** FFmpeg runs that failed and were followed by an error slate or a retry. */
   restarts: number;
+  /** The channel profile's hardware acceleration is failing (pieces encoded in software); null when not. */
+  acceleration: AccelerationFailure | null;
   /** Wall-clock time (epoch ms) up to which the session has transcoded; null before the first segment. */
   transcodedUntil: number | null;
   /** Last request that touched the session (epoch ms). */
@@ -74,6 +98,8 @@ export interface StreamSessionOwner {
    * for later and continues from `at` after a discontinuity.
    */
   cut(number: string, at: number): Promise<void>;
+  /** The profile's hardware acceleration failure in force, if any. */
+  accelerationFailure(profile: { id: number; hardwareAcceleration: HardwareAcceleration }): AccelerationFailure | undefined;
   /** Stops everything streaming channel `number`; false when nothing was. */
   stopChannel(number: string): Promise<boolean>;
   /** The channel's shared session, started when none runs. */

@@ -70,4 +70,6 @@ export interface FFmpegProfileInput {
   normalizeFramerate?: boolean;
   deinterlaceVideo?: boolean;
   normalizeLoudness?: boolean;
+  /** Copy video and/or audio that already fit the profile (codec, size, rate, format) instead of transcoding; default true. */
+  copyWhenCompatible?: boolean;
 }

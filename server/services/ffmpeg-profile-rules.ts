@@ -51,6 +51,7 @@ export const PROFILE_DEFAULTS = {
   normalizeFramerate: false,
   deinterlaceVideo: true,
   normalizeLoudness: false,
+  copyWhenCompatible: true,
 } as const;
 export const SEEDED_RESOLUTIONS: ReadonlyArray<[number, number]> = [
   [720, 480],

@@ -4,6 +4,7 @@ import { FFmpegProfile } from "../db/entities/ffmpeg-profile";
 import { Resolution } from "../db/entities/resolution";
 import type { Repositories } from "../db/repositories";
 import type { AccelerationStatus, FFmpegTrialRunner, ProfileTrialResult } from "../domain/ffmpeg-info";
+import type { AccelerationFailure, StreamSessionOwner } from "../domain/stream-session";
 import { toBuilderProfile } from "./stream-source-service";
 import { DomainError } from "./domain-error";
 import type { FFmpegProfileInput } from "./ffmpeg-profile-input";
@@ -23,6 +24,8 @@ export const DEFAULT_PROFILE_SETTING = "ffmpeg.defaultProfileId";
 export interface FFmpegProfileView {
   profile: FFmpegProfile;
   isDefault: boolean;
+  /** Its hardware acceleration failed lately (pieces encoded in software); null when not. */
+  acceleration: AccelerationFailure | null;
 }
 
 type WriteMode = "create" | "replace" | "patch";
@@ -34,12 +37,18 @@ export class FFmpegProfileService {
   constructor(
     private readonly db: Database,
     private readonly trials?: FFmpegTrialRunner,
+    private readonly streaming: () => StreamSessionOwner | undefined = () => undefined,
   ) {}
+
+  /** The profile's hardware acceleration failure in force (from the running streams), or null. */
+  accelerationFailure(profile: Pick<FFmpegProfile, "id" | "hardwareAcceleration">): AccelerationFailure | null {
+    return this.streaming()?.accelerationFailure(profile) ?? null;
+  }
 
   async list(): Promise<FFmpegProfileView[]> {
     return this.db.read(async (repos) => {
       const defaultId = await this.defaultProfileId(repos);
-      return (await repos.ffmpegProfiles.list()).map((profile) => ({ profile, isDefault: profile.id === defaultId }));
+      return (await repos.ffmpegProfiles.list()).map((profile) => ({ profile, isDefault: profile.id === defaultId, acceleration: this.accelerationFailure(profile) }));
     });
   }
 
@@ -152,7 +161,7 @@ export class FFmpegProfileService {
   private async view(repos: Repositories, id: number): Promise<FFmpegProfileView> {
     const profile = await repos.ffmpegProfiles.findById(id);
     if (!profile) throw DomainError.notFound("FFmpeg profile", id);
-    return { profile, isDefault: (await this.defaultProfileId(repos)) === id };
+    return { profile, isDefault: (await this.defaultProfileId(repos)) === id, acceleration: this.accelerationFailure(profile) };
   }
 
   private async apply(repos: Repositories, profile: FFmpegProfile, input: FFmpegProfileInput, mode: WriteMode) {
@@ -237,6 +246,7 @@ export class FFmpegProfileService {
     const normalizeFramerate = pick("normalizeFramerate", profile.normalizeFramerate, D.normalizeFramerate)!;
     const deinterlaceVideo = pick("deinterlaceVideo", profile.deinterlaceVideo, D.deinterlaceVideo)!;
     const normalizeLoudness = pick("normalizeLoudness", profile.normalizeLoudness, D.normalizeLoudness)!;
+    const copyWhenCompatible = pick("copyWhenCompatible", profile.copyWhenCompatible, D.copyWhenCompatible)!;
 
     v.throwIfAny();
     const stored = await repos.resolutions.findOrCreate(resolution.width, resolution.height);
@@ -261,6 +271,7 @@ export class FFmpegProfileService {
       normalizeFramerate,
       deinterlaceVideo,
       normalizeLoudness,
+      copyWhenCompatible,
     });
   }
 }

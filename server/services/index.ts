@@ -134,7 +134,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const clock = deps.clock ?? Date.now;
   const random = deps.random ?? secureRandom;
   const folders = playoutFolders(deps.dataDir, deps.scriptsFolder);
-  const ffmpegProfiles = new FFmpegProfileService(db, deps.ffmpegTrials);
+  const ffmpegProfiles = new FFmpegProfileService(db, deps.ffmpegTrials, () => deps.streaming);
   const channels = new ChannelService(db, ffmpegProfiles);
   const smartCollections = new SmartCollectionService(db, clock);
   const playoutValidation = new PlayoutValidationService(deps.dataDir, folders);

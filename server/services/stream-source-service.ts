@@ -158,6 +158,8 @@ async function toStreamChannel(channel: Channel, repos: Repositories): Promise<S
 /** The stored profile as the pure argument builder reads it. */
 export function toBuilderProfile(p: ProfileEntity): FFmpegProfile {
   return {
+    id: p.id,
+    copyWhenCompatible: p.copyWhenCompatible,
     threadCount: p.threadCount,
     hardwareAcceleration: p.hardwareAcceleration,
     vaapiDevice: p.vaapiDevice ?? undefined,

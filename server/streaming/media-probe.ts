@@ -6,6 +6,7 @@ import { stat } from "node:fs/promises";
 import { MediaStreamKind } from "../domain/enums";
 import { runFfprobe, type ProbeInfo } from "../media/probe";
 import { subtitleKindOfCodec } from "./ffmpeg/stream-selection";
+import { probeKeyframes } from "./keyframe-probe";
 import type { ProbedSource } from "./ffmpeg/types";
 
 const PROBE_TIMEOUT_MS = 20_000;
@@ -25,6 +26,11 @@ export class MediaProbe {
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, source);
     return source;
+  }
+
+  /** Video keyframe times (ms) within the intervals (see keyframe-probe.ts). */
+  keyframes(file: string, intervals: ReadonlyArray<[number, number]>): Promise<number[]> {
+    return probeKeyframes(this.ffprobePath, file, intervals);
   }
 }
 
@@ -48,11 +54,15 @@ export function toProbedSource(info: ProbeInfo): ProbedSource {
           frameRate: info.frameRate,
           scanKind: info.scanKind === "interlaced" ? "Interlaced" : info.scanKind === "progressive" ? "Progressive" : "Unknown",
           pixelFormat: video.pixelFormat ?? undefined,
+          profile: video.profile ?? undefined,
+          level: video.level ?? undefined,
+          bitDepth: video.bitDepth ?? undefined,
+          hasBFrames: video.hasBFrames,
         }
       : undefined,
     audio: info.streams
       .filter((s) => s.kind === MediaStreamKind.Audio)
-      .map((s) => ({ index: s.index, codec: s.codec ?? "unknown", channels: s.channels ?? 2, language: s.language ?? undefined, title: s.title ?? undefined, isDefault: s.isDefault })),
+      .map((s) => ({ index: s.index, codec: s.codec ?? "unknown", channels: s.channels ?? 2, sampleRate: s.sampleRate ?? undefined, language: s.language ?? undefined, title: s.title ?? undefined, isDefault: s.isDefault })),
     subtitles: info.streams
       .filter((s) => s.kind === MediaStreamKind.Subtitle)
       .map((s) => ({ index: s.index, codec: s.codec ?? "unknown", language: s.language ?? undefined, forced: s.isForced, isDefault: s.isDefault, kind: subtitleKindOfCodec(s.codec ?? "") })),

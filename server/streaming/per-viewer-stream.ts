@@ -46,11 +46,12 @@ export class ViewerStream {
     let pts = 0;
     while (!this.closed) {
       plan ??= await this.deps.plan(this.channelNumber, wall);
-      const durationMs = plan.content.limitMs;
+      let durationMs = plan.content.limitMs;
       if (durationMs >= MIN_PIECE_MS) {
         const caps = await this.deps.capabilities();
         const request = { durationMs, realtime: true, output: { kind: "mpegts" as const }, ptsOffsetMs: pts };
         const command = await pieceCommand({ ...request, plan }, caps, this.deps.probe);
+        durationMs = command.durationMs; // a copied piece starts on a keyframe, a little earlier and longer
         const result = await this.run(command.args, out);
         if (this.closed) return;
         if (!result.ok) {
@@ -58,7 +59,7 @@ export class ViewerStream {
           const slate = errorSlateCommand(plan, result.reason, { ...request, durationMs: Math.max(MIN_PIECE_MS, durationMs - elapsed), ptsOffsetMs: pts + elapsed + PTS_GUARD_MS }, caps);
           await this.run(slate.args, out);
         }
-        pts += durationMs + PTS_GUARD_MS;
+        pts += (command.ptsLeadMs ?? 0) + durationMs + PTS_GUARD_MS;
       }
       wall += Math.max(1, durationMs);
       plan = undefined;

@@ -1,11 +1,25 @@
 /**
  * Turns one piece of a channel's plan (media from an offset, offline slate, error slate) into the
  * FFmpeg argument array for an output, through the pure builder. A file that cannot be probed
- * becomes an error slate with ffprobe's reason.
+ * becomes an error slate with ffprobe's reason. A piece whose video is copied is aligned to the
+ * file's keyframes (keyframe-alignment.ts): its real start, length and how early it starts come back.
  */
 import type { StreamPlan } from "../domain/stream-plan";
-import { buildErrorSlateArgs, buildOfflineSlateArgs, buildPlayoutArgs, type EncoderCapabilities, type OutputTarget } from "./ffmpeg";
+import {
+  alignToKeyframes,
+  buildErrorSlateArgs,
+  buildOfflineSlateArgs,
+  buildPlayoutArgs,
+  keyframeIntervals,
+  type CopyDecision,
+  type CopyResume,
+  type EncoderCapabilities,
+  type FFmpegProfile,
+  type OutputTarget,
+  type ProbedSource,
+} from "./ffmpeg";
 import { bundledFonts } from "./bundled-fonts";
+import { KEYFRAME_LOOKBACK_MS } from "./keyframe-probe";
 import type { MediaProbe } from "./media-probe";
 
 export interface PieceRequest {
@@ -15,6 +29,10 @@ export interface PieceRequest {
   realtime: boolean;
   output: OutputTarget;
   ptsOffsetMs: number;
+  /** Where the previous copied chunk ended, so a chunk of the same file continues on that keyframe. */
+  resume?: CopyResume;
+  /** Replaces the channel's profile (a software retry of a failed hardware piece). */
+  profile?: FFmpegProfile;
 }
 
 export interface PieceCommand {
@@ -23,50 +41,82 @@ export interface PieceCommand {
   kind: "media" | "offline" | "error";
   /** The error slate's text. */
   reason?: string;
+  /** Media: copy or transcode, per stream, and why. */
+  decision?: CopyDecision;
+  /** Media: where in the file the piece starts (a copied piece: on a keyframe, `earlyMs` before the plan's offset). */
+  seekMs?: number;
+  earlyMs?: number;
+  /** The piece's real length when it differs from the requested one (a copied piece ends on a keyframe). */
+  durationMs: number;
+  /** The hardware acceleration the piece's encoder uses ("None" for software or copy). */
+  acceleration?: string;
+  /** Added to the requested timestamp offset: a copied piece's B-frame DTS and primed audio start a little before its first picture. */
+  ptsLeadMs?: number;
 }
+
+/** Room a copied piece's first DTS and audio packets need before its first picture (3 reordered frames at 24 fps, an audio frame). */
+export const COPY_PTS_LEAD_MS = 250;
 
 export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilities, probe: MediaProbe): Promise<PieceCommand> {
   const { plan, durationMs, realtime, output, ptsOffsetMs } = request;
-  const profile = plan.channel.profile;
+  const profile = request.profile ?? plan.channel.profile;
   const slate = { durationMs, realtime, output, ptsOffsetMs, channelName: plan.channel.name, fontFile: bundledFonts().regular };
   const content = plan.content;
-  if (content.kind === "offline") return { ...buildOfflineSlateArgs(profile, slate, caps), kind: "offline" };
+  if (content.kind === "offline") return { ...buildOfflineSlateArgs(profile, slate, caps), kind: "offline", durationMs };
   if (content.kind === "error") return errorSlate(content.reason);
-  let source;
+  let source: ProbedSource;
   try {
     source = await probe.probe(content.path);
   } catch (error) {
     return errorSlate(`Cannot read ${content.path}\n${firstLine(error)}`);
   }
-  const command = buildPlayoutArgs(
-    profile,
-    source,
-    {
-      inputPath: content.path,
-      seekMs: content.seekMs,
-      durationMs,
-      preferredAudioLanguages: content.preferredAudioLanguages,
-      preferredSubtitleLanguage: content.preferredSubtitleLanguage,
-      subtitleMode: content.subtitleMode,
-      song: content.song ? { ...content.song, fonts: bundledFonts() } : undefined,
-      watermark: content.watermark,
-      realtime,
-      output,
-      ptsOffsetMs,
-      channelName: plan.channel.name,
-    },
-    caps,
-  );
-  return { args: command.args, warnings: command.warnings, kind: "media" };
+  let ptsLeadMs = 0;
+  const build = (seekMs: number, length: number, videoCopyBlocked?: string) =>
+    buildPlayoutArgs(
+      profile,
+      source,
+      {
+        inputPath: content.path,
+        seekMs,
+        durationMs: length,
+        preferredAudioLanguages: content.preferredAudioLanguages,
+        preferredSubtitleLanguage: content.preferredSubtitleLanguage,
+        subtitleMode: content.subtitleMode,
+        song: content.song ? { ...content.song, fonts: bundledFonts() } : undefined,
+        watermark: content.watermark,
+        realtime,
+        output,
+        ptsOffsetMs: ptsOffsetMs + ptsLeadMs,
+        channelName: plan.channel.name,
+        videoCopyBlocked,
+      },
+      caps,
+    );
+  let command = build(content.seekMs, durationMs);
+  let span = { seekMs: content.seekMs, durationMs, earlyMs: 0 };
+  if (command.decision.video.mode === "copy") {
+    const piece = { path: content.path, seekMs: content.seekMs, durationMs, limitMs: content.limitMs, lookbackMs: KEYFRAME_LOOKBACK_MS };
+    const intervals = keyframeIntervals(piece.seekMs, durationMs, content.limitMs, KEYFRAME_LOOKBACK_MS);
+    const keyframes = intervals.length ? await probe.keyframes(content.path, intervals).catch(() => undefined) : [];
+    const aligned = keyframes && alignToKeyframes(keyframes, piece, request.resume);
+    if (aligned) {
+      span = aligned;
+      ptsLeadMs = COPY_PTS_LEAD_MS;
+      command = build(aligned.seekMs, aligned.durationMs);
+    } else {
+      command = build(content.seekMs, durationMs, `no keyframe within ${KEYFRAME_LOOKBACK_MS / 1000} s before the offset`);
+    }
+  }
+  return { args: command.args, warnings: command.warnings, kind: "media", decision: command.decision, ...span, acceleration: command.acceleration, ptsLeadMs };
 
   function errorSlate(reason: string): PieceCommand {
-    return { ...buildErrorSlateArgs(profile, reason, slate, caps), kind: "error", reason };
+    return { ...buildErrorSlateArgs(profile, reason, slate, caps), kind: "error", reason, durationMs };
   }
 }
 
 export function errorSlateCommand(plan: StreamPlan, reason: string, request: Omit<PieceRequest, "plan">, caps: EncoderCapabilities): PieceCommand {
   const slate = { durationMs: request.durationMs, realtime: request.realtime, output: request.output, ptsOffsetMs: request.ptsOffsetMs, channelName: plan.channel.name, fontFile: bundledFonts().regular };
-  return { ...buildErrorSlateArgs(plan.channel.profile, reason, slate, caps), kind: "error", reason };
+  return { ...buildErrorSlateArgs(plan.channel.profile, reason, slate, caps), kind: "error", reason, durationMs: request.durationMs };
 }
 
 function firstLine(error: unknown): string {

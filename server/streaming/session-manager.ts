@@ -9,7 +9,9 @@ import path from "node:path";
 import type { Writable } from "node:stream";
 import type { MetricsPort } from "../metrics/metrics-port";
 import type { StreamPlan } from "../domain/stream-plan";
-import type { SessionInfo, StreamSessionOwner, ViewerIdentity } from "../domain/stream-session";
+import type { HardwareAcceleration } from "../domain/enums";
+import type { AccelerationFailure, SessionInfo, StreamSessionOwner, ViewerIdentity } from "../domain/stream-session";
+import { AccelerationHealth } from "./acceleration-health";
 import type { EncoderCapabilities } from "./ffmpeg";
 import { DEFAULT_TIMING, HlsSession, type SessionTiming } from "./hls/hls-session";
 import { pipeSessionAsTs } from "./hls/ts-segment-reader";
@@ -40,6 +42,8 @@ export class SessionManager implements StreamSessionOwner {
   readonly registry: ProcessRegistry;
   readonly folder: string;
   private readonly probe: MediaProbe;
+  /** Profiles whose hardware acceleration failed lately (shared by every session). */
+  readonly acceleration: AccelerationHealth;
   private readonly live = new Map<string, HlsSession>();
   /** Per-viewer streams, with when they started and who watches. */
   private readonly viewers = new Map<ViewerStream, { startedAt: number; viewer?: ViewerIdentity }>();
@@ -54,6 +58,7 @@ export class SessionManager implements StreamSessionOwner {
     this.probe = new MediaProbe(options.ffprobePath);
     this.clock = options.clock ?? Date.now;
     this.log = options.log ?? (() => undefined);
+    this.acceleration = new AccelerationHealth(this.clock);
   }
 
   /** Cleans up after a previous run and starts the idle timer. */
@@ -76,7 +81,7 @@ export class SessionManager implements StreamSessionOwner {
     const session = new HlsSession(
       channelNumber,
       path.join(this.folder, channelNumber),
-      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, prepare: () => this.tuneIn(channelNumber) },
+      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, prepare: () => this.tuneIn(channelNumber), acceleration: this.acceleration },
       this.options.timing ?? DEFAULT_TIMING,
     );
     this.live.set(channelNumber, session);
@@ -166,10 +171,15 @@ export class SessionManager implements StreamSessionOwner {
       nowPlaying: null,
       speed: null,
       restarts: 0,
+      acceleration: null,
       transcodedUntil: null,
       lastAccess: now,
     }));
     return [...[...this.live.values()].map((s) => s.info(this.options.idleTimeoutMs)), ...perViewer];
+  }
+
+  accelerationFailure(profile: { id: number; hardwareAcceleration: HardwareAcceleration }): AccelerationFailure | undefined {
+    return this.acceleration.failure(profile);
   }
 
   async stopChannel(channelNumber: string): Promise<boolean> {

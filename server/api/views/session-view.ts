@@ -1,5 +1,7 @@
 /** The stream session view both transports return (REST `SessionDto`, GraphQL `StreamSession`). */
+import type { SessionPiece } from "../../domain/stream-session";
 import type { SessionView } from "../../services/stream-session-service";
+import { toAccelerationFailureDto, type AccelerationFailureDto } from "./acceleration-failure-view";
 
 export interface SessionViewerDto {
   /** `hls`: fetches playlists and segments; `mpegts`: holds one MPEG-TS connection. */
@@ -20,6 +22,19 @@ export interface SessionPieceDto {
   offsetSeconds: number;
   /** Where the piece ends in the file, seconds. */
   durationSeconds: number;
+  /** Media: the video copied or transcoded, and why. */
+  video: StreamHandlingDto | null;
+  /** Media: the audio copied or transcoded, and why. */
+  audio: StreamHandlingDto | null;
+  /** A copied piece starts on the keyframe at or before its planned offset: this many ms earlier. */
+  earlyMs: number | null;
+  /** The hardware acceleration the piece's encoder used (`None`: software or copy). */
+  acceleration: string | null;
+}
+
+export interface StreamHandlingDto {
+  mode: "copy" | "transcode";
+  reason: string;
 }
 
 export interface SessionDto {
@@ -40,6 +55,8 @@ export interface SessionDto {
   speed: number | null;
   /** FFmpeg runs that failed and were followed by an error slate or a retry. */
   restarts: number;
+  /** The profile's hardware acceleration is failing: pieces are encoded in software until `failingUntil`; null when not. */
+  acceleration: AccelerationFailureDto | null;
   /** Wall-clock time up to which the channel has been transcoded; null before the first segment. */
   transcodedUntil: string | null;
   /** The last request that touched the session. */
@@ -55,10 +72,25 @@ export function toSessionDto(info: SessionView): SessionDto {
     startedAt: new Date(info.startedAt).toISOString(),
     viewers: info.viewers,
     viewerList: info.viewerList.map((v) => ({ kind: v.kind, address: v.address, userAgent: v.userAgent, since: new Date(v.since).toISOString(), lastSeen: new Date(v.lastSeen).toISOString() })),
-    nowPlaying: info.nowPlaying && { kind: info.nowPlaying.kind, title: info.nowPlaying.title, offsetSeconds: Math.floor(info.nowPlaying.offsetMs / 1000), durationSeconds: Math.round(info.nowPlaying.durationMs / 1000) },
+    nowPlaying: info.nowPlaying && toPieceDto(info.nowPlaying),
     speed: info.speed,
     restarts: info.restarts,
+    acceleration: toAccelerationFailureDto(info.acceleration),
     transcodedUntil: info.transcodedUntil === null ? null : new Date(info.transcodedUntil).toISOString(),
     lastAccess: new Date(info.lastAccess).toISOString(),
+  };
+}
+
+function toPieceDto(piece: SessionPiece): SessionPieceDto {
+  const { kind, title, video, audio, earlyMs, acceleration } = piece;
+  return {
+    kind,
+    title,
+    offsetSeconds: Math.floor(piece.offsetMs / 1000),
+    durationSeconds: Math.round(piece.durationMs / 1000),
+    video: video ?? null,
+    audio: audio ?? null,
+    earlyMs: earlyMs ?? null,
+    acceleration: acceleration ?? null,
   };
 }

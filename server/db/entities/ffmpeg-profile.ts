@@ -89,4 +89,8 @@ export class FFmpegProfile {
   @Field()
   @Column({ type: "boolean", default: false })
   normalizeLoudness: boolean;
+
+  @Field({ description: "Copy video and/or audio that already fit the profile instead of transcoding them." })
+  @Column({ type: "boolean", default: true })
+  copyWhenCompatible: boolean;
 }

@@ -14,6 +14,12 @@ export interface ProbeStream {
   codec: string | null;
   /** Lowercase (`high`, `lc`, `main 10`). */
   profile: string | null;
+  /** Video: ffprobe's `level` (H.264 41 = 4.1; HEVC 123 = 4.1 × 30); absent when unknown. */
+  level?: number | null;
+  /** Video: the stream reorders frames (B-frames). */
+  hasBFrames?: boolean;
+  /** Audio: Hz. */
+  sampleRate?: number | null;
   /** ISO 639-2/B (`eng`, `ger`), or null when untagged, `und` or unknown. */
   language: string | null;
   title: string | null;
@@ -149,6 +155,8 @@ function toStream(s: Json, position: number): ProbeStream | undefined {
     language: language !== undefined ? (normalizeLanguageCode(language) ?? null) : null,
     title: tag(s, "title") ?? null,
     channels: kind === MediaStreamKind.Audio ? (positiveInt(s.channels) ?? null) : null,
+    ...(isVideo ? { level: positiveInt(s.level) ?? null, hasBFrames: (positiveInt(s.has_b_frames) ?? 0) > 0 } : {}),
+    ...(kind === MediaStreamKind.Audio ? { sampleRate: positiveInt(s.sample_rate) ?? null } : {}),
     width: isVideo ? (positiveInt(s.width) ?? null) : null,
     height: isVideo ? (positiveInt(s.height) ?? null) : null,
     pixelFormat,

@@ -9,7 +9,8 @@
 import { HardwareAcceleration } from "../../domain/enums";
 import { buildAudioFilterChain, channelLayout, sampleRateHz } from "./audio-filter-chain";
 import { audioEncoderArgs, videoEncoderArgs } from "./encoder-args";
-import { chooseAudioEncoder, chooseVideoEncoder } from "./encoder-choice";
+import { decideCopy, type CopyDecision } from "./copy-decision";
+import { chooseAudioEncoder, chooseVideoEncoder, type VideoEncoderChoice } from "./encoder-choice";
 import { outputFrameRate } from "./frame-rate";
 import { globalArgs, inputFlags, lavfiInput, pacingArgs, seekArgs } from "./input-args";
 import { isQuickStart, muxerArgs } from "./output-muxer";
@@ -39,7 +40,12 @@ export interface PlayoutCommand extends FFmpegCommand {
   subtitleStream?: ProbedSubtitleStream;
   /** The `-t` limit in ms, when the output is bounded. */
   limitMs?: number;
+  /** Whether video and audio are copied or transcoded, and why. */
+  decision: CopyDecision;
 }
+
+/** What a copied video stream reports as its "encoder". */
+const COPY_VIDEO: VideoEncoderChoice = { encoder: "copy", acceleration: HardwareAcceleration.None, bitDepth: 8, pixelFormat: "yuv420p", warnings: [] };
 
 export function buildPlayoutArgs(
   profile: FFmpegProfile,
@@ -47,9 +53,8 @@ export function buildPlayoutArgs(
   request: PlayRequest,
   caps: EncoderCapabilities,
 ): PlayoutCommand {
-  const videoEncoder = chooseVideoEncoder(profile, caps);
+  const transcoder = chooseVideoEncoder(profile, caps);
   const audioEncoder = chooseAudioEncoder(profile, caps);
-  const warnings = [...videoEncoder.warnings];
   const forHls = request.output.kind === "hls";
   const frameRate = outputFrameRate(source.video?.frameRate, profile.normalizeFramerate, profile.normalizedFrameRate);
 
@@ -64,8 +69,19 @@ export function buildPlayoutArgs(
     request.languageEquivalence,
   );
 
+  const decision = decideCopy(profile, source.video, audioStream, {
+    watermark: request.watermark !== undefined && caps.filters.has("overlay"),
+    burnSubtitles: subtitleStream !== undefined && caps.filters.has(subtitleStream.kind === "Text" ? "subtitles" : "overlay"),
+    generatedVideo: !source.video,
+    videoBlocked: request.videoCopyBlocked,
+  });
+  const copyVideo = decision.video.mode === "copy";
+  const copyAudio = decision.audio.mode === "copy";
+  const videoEncoder = copyVideo ? COPY_VIDEO : transcoder;
+  const warnings = [...videoEncoder.warnings];
+
   const inputs: string[] = [
-    ...inputFlags(forHls),
+    ...inputFlags(forHls, copyVideo),
     ...seekArgs(request.seekMs),
     ...pacingArgs(request.realtime, caps),
     "-i",
@@ -142,7 +158,7 @@ export function buildPlayoutArgs(
   const endWithShortest = !bounded && (!audioStream || !source.video);
   if (endWithShortest) warnings.push("no duration limit known; output ends with the shortest stream");
 
-  const videoChain = buildVideoFilterChain({
+  const videoChain = copyVideo ? { segments: [], outputLabel: "" } : buildVideoFilterChain({
     profile,
     video,
     videoInput,
@@ -153,19 +169,19 @@ export function buildPlayoutArgs(
     subtitle,
     watermark: request.watermark && watermarkInput ? { watermark: request.watermark, input: watermarkInput } : undefined,
   });
-  const audioChain = buildAudioFilterChain({ profile, audioInput, bounded });
+  const audioChain = copyAudio ? { segments: [], outputLabel: "" } : buildAudioFilterChain({ profile, audioInput, bounded });
+  const graph = [...songSegments, ...videoChain.segments, ...audioChain.segments];
 
   const args = [
     ...globalArgs(videoEncoder),
     ...inputs,
-    "-filter_complex",
-    [...songSegments, ...videoChain.segments, ...audioChain.segments].join(";"),
+    ...(graph.length ? ["-filter_complex", graph.join(";")] : []),
     "-map",
-    `[${videoChain.outputLabel}]`,
+    copyVideo ? videoInput : `[${videoChain.outputLabel}]`,
     "-map",
-    `[${audioChain.outputLabel}]`,
-    ...videoEncoderArgs(profile, videoEncoder, frameRate, { quickStart: isQuickStart(request.output) }),
-    ...audioEncoderArgs(profile, audioEncoder),
+    copyAudio ? audioInput : `[${audioChain.outputLabel}]`,
+    ...(copyVideo ? ["-c:v", "copy"] : videoEncoderArgs(profile, videoEncoder, frameRate, { quickStart: isQuickStart(request.output) })),
+    ...(copyAudio ? ["-c:a", "copy"] : audioEncoderArgs(profile, audioEncoder)),
     ...(bounded ? ["-t", formatFfmpegDuration(limitMs)] : []),
     ...(endWithShortest ? ["-shortest"] : []),
     ...muxerArgs({
@@ -184,6 +200,7 @@ export function buildPlayoutArgs(
     audioStream,
     subtitleStream: subtitle ? subtitleStream : undefined,
     limitMs,
+    decision,
   };
 }
 

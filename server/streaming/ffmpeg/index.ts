@@ -8,3 +8,6 @@ export { selectAudioStream, selectSubtitleStream, subtitleKindOfCodec } from "./
 export { isoLanguageEquivalents, sameLanguage } from "./language-codes";
 export { formatFfmpegDuration } from "./time-format";
 export { buildRemuxArgs, type RemuxRequest } from "./remux";
+export { decideCopy, type CopyDecision, type StreamDecision, type StreamHandling } from "./copy-decision";
+export { alignToKeyframes, keyframeIntervals, type CopyResume, type KeyframeSpan } from "./keyframe-alignment";
+export { isHardwareFailure } from "./hardware-failure";

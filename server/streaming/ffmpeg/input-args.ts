@@ -17,10 +17,11 @@ export function globalArgs(encoder: VideoEncoderChoice): string[] {
 
 /**
  * `-fflags` for the main input: regenerate missing timestamps (`+genpts`, not for the HLS
- * segmenter), drop corrupt packets, ignore DTS.
+ * segmenter), drop corrupt packets, ignore DTS (not when video is copied: its B-frames need their DTS).
  */
-export function inputFlags(forHls: boolean): string[] {
-  return ["-fflags", forHls ? "+discardcorrupt+igndts" : "+genpts+discardcorrupt+igndts"];
+export function inputFlags(forHls: boolean, copiesVideo = false): string[] {
+  const igndts = copiesVideo ? "" : "+igndts";
+  return ["-fflags", forHls ? `+discardcorrupt${igndts}` : `+genpts+discardcorrupt${igndts}`];
 }
 
 /** `-ss` (fast input seek, only when > 0). */

@@ -22,12 +22,21 @@ export interface ProbedVideoStream {
   frameRate?: number | string;
   scanKind: ScanKind;
   pixelFormat?: string;
+  /** Lowercase codec profile (`high`, `constrained baseline`, `main 10`). */
+  profile?: string;
+  /** ffprobe's level (H.264 41 = 4.1; HEVC 123 = 4.1 × 30). */
+  level?: number;
+  bitDepth?: number;
+  /** The stream reorders frames. */
+  hasBFrames?: boolean;
 }
 
 export interface ProbedAudioStream {
   index: number;
   codec: string;
   channels: number;
+  /** Hz. */
+  sampleRate?: number;
   /** ISO 639-1 or 639-2 code as tagged in the file. */
   language?: string;
   title?: string;
@@ -128,6 +137,8 @@ export interface PlayRequest {
   channelName?: string;
   /** Replaces the built-in ISO 639 equivalence table. */
   languageEquivalence?: LanguageEquivalence;
+  /** Why the video must be transcoded even if it fits (e.g. no keyframe to start a copy on). */
+  videoCopyBlocked?: string;
 }
 
 /** What the installed FFmpeg can do (see capabilities-parser.ts). */

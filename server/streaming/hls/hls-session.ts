@@ -12,14 +12,18 @@ import path from "node:path";
 import { DomainError } from "../../domain/domain-error";
 import type { StreamPlan } from "../../domain/stream-plan";
 import type { SessionInfo, SessionState, ViewerIdentity } from "../../domain/stream-session";
-import type { EncoderCapabilities, HlsOutput } from "../ffmpeg";
+import type { AccelerationHealth } from "../acceleration-health";
+import type { CopyResume, EncoderCapabilities, FFmpegProfile, HlsOutput } from "../ffmpeg";
+import { runWithFallback } from "./hardware-fallback";
 import { DEFAULT_HLS_SEGMENT_SECONDS } from "../ffmpeg/output-muxer";
 import type { MediaProbe } from "../media-probe";
 import { errorSlateCommand, pieceCommand, type PieceCommand } from "../plan-command";
 import type { ProcessRegistry } from "../process-registry";
 import { mediaPlaylist, parseRunPlaylist, playlistWindow, SEGMENT_PATTERN, segmentFileName, type SessionSegment } from "./playlist";
-import { firstVideoPts } from "./segment-start-pts";
-import { pieceOnAir, pieceTitle, runSpeed, SessionViewers, type Run, type RunRecord } from "./session-details";
+import { measureSegments } from "./segment-start-pts";
+import { DEFAULT_TIMING, pieceOnAir, pieceTitle, runSpeed, SessionViewers, type Run, type RunRecord, type SegmentState, type SessionTiming } from "./session-details";
+
+export { DEFAULT_TIMING, type SegmentState, type SessionTiming };
 
 export interface SessionDependencies {
   plan(channelNumber: string, at: number): Promise<StreamPlan>;
@@ -30,18 +34,8 @@ export interface SessionDependencies {
   log(message: string): void;
   /** Runs before the first piece is planned (an on-demand channel resumes its timeline). */
   prepare?(): Promise<void>;
+  acceleration: AccelerationHealth;
 }
-
-export interface SessionTiming {
-  /** Below this much buffered content the session transcodes as fast as it can. */
-  lowWaterMs: number;
-  /** Work ahead up to this much; the first burst fills it. */
-  highWaterMs: number;
-  /** Aired segments are kept this long, then deleted. */
-  retainMs: number;
-}
-
-export const DEFAULT_TIMING: SessionTiming = { lowWaterMs: 30_000, highWaterMs: 60_000, retainMs: 60_000 };
 
 /** Pieces shorter than this are skipped (a rounding remainder of an item). */
 const MIN_PIECE_MS = 250;
@@ -52,12 +46,6 @@ const PTS_GUARD_MS = 50;
 const POLL_MS = 100;
 /** A session's first run starts with segments this long, so its first viewer waits for 1 s of video, not 4 s. */
 const FIRST_SEGMENT_SECONDS = 1;
-
-export type SegmentState =
-  | { state: "complete"; file: string; wallStart: number }
-  | { state: "writing"; file: string; wallStart: number; run: number }
-  | { state: "pending" }
-  | { state: "gone" };
 
 export class HlsSession extends EventEmitter {
   state: SessionState = "starting";
@@ -77,6 +65,10 @@ export class HlsSession extends EventEmitter {
   private current: Run | undefined;
   /** A cut asked for (wall time): what was made past it is dropped before the next piece. */
   private pendingCut: number | undefined;
+  /** Where the last copied chunk ended, so the next chunk of the file continues on that keyframe. */
+  private resume: CopyResume | undefined;
+  /** The channel's profile as of the last plan (for the acceleration state). */
+  private profile: FFmpegProfile | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
   private polling = false;
@@ -127,6 +119,7 @@ export class HlsSession extends EventEmitter {
       nowPlaying: pieceOnAir(this.runs, now),
       speed: runSpeed(this.runs.at(-1), this.current?.producedMs, now),
       restarts: this.restarts,
+      acceleration: this.profile ? (this.deps.acceleration.failure(this.profile) ?? null) : null,
       transcodedUntil: last ? last.wallStart + last.durationMs : null,
       lastAccess: this.lastAccess,
     };
@@ -283,18 +276,13 @@ export class HlsSession extends EventEmitter {
       const realtime = buffered >= this.timing.lowWaterMs;
       const durationMs = realtime ? Math.min(limit, MAX_REALTIME_PIECE_MS) : Math.min(limit, this.timing.highWaterMs - Math.max(0, buffered));
       const caps = await this.deps.capabilities();
-      const base = { realtime, ptsOffsetMs: this.ptsCursor, durationMs };
-      const command = await pieceCommand({ ...base, plan, output: this.output() }, caps, this.deps.probe);
-      if (this.stopping) return;
-      // A cut arrived while this piece was planned: plan again from the changed timeline.
-      if (this.pendingCut !== undefined) continue;
-      const first = await this.runPiece(command, durationMs, realtime, plan);
-      if (first.ok || this.stopping || this.pendingCut !== undefined) {
+      const first = await this.playPiece(plan, durationMs, realtime, caps);
+      if (!first || first.ok || this.stopping || this.pendingCut !== undefined) {
         failures = 0;
         continue;
       }
       // FFmpeg failed: the rest of the piece's time shows why, so viewers are never left without a picture.
-      const rest = durationMs - first.producedMs;
+      const rest = first.durationMs - first.producedMs;
       const reason = first.reason;
       this.restarts += 1;
       this.deps.log(`session ${this.channelNumber}: FFmpeg failed (${reason.replace(/\n/g, " ")}); playing an error slate`);
@@ -310,6 +298,28 @@ export class HlsSession extends EventEmitter {
       await this.sleep(Math.min(5000, 500 * failures));
       if (!this.stopping) this.deps.registry.restarted("after_backoff");
     }
+  }
+
+  /** One piece of the plan (in software at once if the hardware fails), remembering where a copied chunk ended. */
+  private async playPiece(plan: StreamPlan, durationMs: number, realtime: boolean, caps: EncoderCapabilities) {
+    this.profile = plan.channel.profile;
+    const played = await runWithFallback(
+      {
+        acceleration: this.deps.acceleration,
+        log: this.deps.log,
+        label: `session ${this.channelNumber}`,
+        stopping: () => this.stopping,
+        build: (profile) => pieceCommand({ plan, durationMs, realtime, ptsOffsetMs: this.ptsCursor, output: this.output(), resume: this.resume, profile }, caps, this.deps.probe),
+        run: (command) => this.runPiece(command, command.durationMs, realtime, plan),
+        retried: () => (this.restarts += 1),
+      },
+      plan.channel.profile,
+    );
+    if (!played) return undefined;
+    const { outcome, command } = played;
+    const copied = outcome.ok && command.decision?.video.mode === "copy" && plan.content.kind === "media";
+    this.resume = copied && plan.content.kind === "media" ? { path: plan.content.path, endMs: (command.seekMs ?? 0) + command.durationMs } : undefined;
+    return { ...outcome, durationMs: command.durationMs };
   }
 
   private output(): HlsOutput {
@@ -329,7 +339,9 @@ export class HlsSession extends EventEmitter {
     const process = this.deps.registry.spawn(command.args, `session ${this.channelNumber}`);
     const run: Run = { index, process, startNumber: this.nextNumber, wallStart: this.wallCursor, playlist: path.join(this.folder, `run${index}.m3u8`), seen: 0, producedMs: 0 };
     this.current = run;
-    const record: RunRecord = { kind: command.kind, reason: command.reason, ...pieceTitle(plan, command.kind, command.reason), wallStart: run.wallStart, durationMs, realtime, startedAt: this.deps.clock() };
+    const piece = { video: command.decision?.video, audio: command.decision?.audio, earlyMs: command.earlyMs, acceleration: command.acceleration };
+    const title = pieceTitle(plan, command.kind, command.reason);
+    const record: RunRecord = { kind: command.kind, reason: command.reason, ...title, seekMs: command.seekMs ?? title.seekMs, ...piece, wallStart: run.wallStart, durationMs, realtime, startedAt: this.deps.clock() };
     this.runs.push(record);
     if (this.runs.length > 200) this.runs.shift();
     this.emit("progress");
@@ -344,7 +356,7 @@ export class HlsSession extends EventEmitter {
     this.nextNumber = run.startNumber + run.seen;
     if (!ok) fs.rmSync(this.file(this.nextNumber), { force: true });
     this.wallCursor += ok ? durationMs : run.producedMs;
-    this.ptsCursor += (ok ? durationMs : run.producedMs) + PTS_GUARD_MS;
+    this.ptsCursor += (command.ptsLeadMs ?? 0) + (ok ? durationMs : run.producedMs) + PTS_GUARD_MS;
     this.current = undefined;
     this.emit("progress");
     const stderr = process.stderr().trim().split("\n").filter((l) => l.trim() !== "");
@@ -392,25 +404,13 @@ export class HlsSession extends EventEmitter {
       const expected = run.startNumber + run.seen;
       if (entry.number < expected) continue;
       // A short FFmpeg playlist (quick start) may have dropped entries before they were read.
-      if (entry.number > expected) for (const missed of await this.measureMissed(expected, entry.number)) this.addSegment(run, missed);
+      if (entry.number > expected) {
+        const unmeasured = (n: number) => this.deps.log(`session ${this.channelNumber}: cannot measure segment ${n}; assuming ${DEFAULT_HLS_SEGMENT_SECONDS} s`);
+        for (const missed of await measureSegments((n) => this.file(n), expected, entry.number, DEFAULT_HLS_SEGMENT_SECONDS * 1000, unmeasured)) this.addSegment(run, missed);
+      }
       this.addSegment(run, entry);
     }
     this.emit("progress");
-  }
-
-  /** Durations of segments `from`…`to − 1` from their first video timestamps (files are complete once a later one is listed). */
-  private async measureMissed(from: number, to: number): Promise<Array<{ number: number; durationMs: number }>> {
-    const starts: Array<number | undefined> = [];
-    for (let n = from; n <= to; n++) starts.push(await firstVideoPts(this.file(n)).catch(() => undefined));
-    const out: Array<{ number: number; durationMs: number }> = [];
-    for (let n = from; n < to; n++) {
-      const a = starts[n - from];
-      const b = starts[n - from + 1];
-      const measured = a !== undefined && b !== undefined && b > a ? Math.round((b - a) / 90) : undefined;
-      if (measured === undefined) this.deps.log(`session ${this.channelNumber}: cannot measure segment ${n}; assuming ${DEFAULT_HLS_SEGMENT_SECONDS} s`);
-      out.push({ number: n, durationMs: measured ?? DEFAULT_HLS_SEGMENT_SECONDS * 1000 });
-    }
-    return out;
   }
 
   private addSegment(run: Run, entry: { number: number; durationMs: number }): void {
@@ -432,12 +432,7 @@ export class HlsSession extends EventEmitter {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
+      const timer = setTimeout((this.wake = () => (clearTimeout(timer), resolve())), ms);
     });
   }
 }

@@ -42,3 +42,21 @@ export function firstVideoPtsIn(data: Buffer): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * Durations of segments `from`…`to − 1` from their first video timestamps (files are complete once a
+ * later one exists); `fallbackMs` (and a call of `unmeasured`) where a start cannot be read.
+ */
+export async function measureSegments(file: (n: number) => string, from: number, to: number, fallbackMs: number, unmeasured: (n: number) => void): Promise<Array<{ number: number; durationMs: number }>> {
+  const starts: Array<number | undefined> = [];
+  for (let n = from; n <= to; n++) starts.push(await firstVideoPts(file(n)).catch(() => undefined));
+  const out: Array<{ number: number; durationMs: number }> = [];
+  for (let n = from; n < to; n++) {
+    const a = starts[n - from];
+    const b = starts[n - from + 1];
+    const measured = a !== undefined && b !== undefined && b > a ? Math.round((b - a) / 90) : undefined;
+    if (measured === undefined) unmeasured(n);
+    out.push({ number: n, durationMs: measured ?? fallbackMs });
+  }
+  return out;
+}

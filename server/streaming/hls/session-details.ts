@@ -1,8 +1,25 @@
 /** What a shared session keeps of its runs and viewers, and what the Sessions page shows of them. */
 import path from "node:path";
 import type { StreamPlan } from "../../domain/stream-plan";
-import type { SessionPiece, SessionViewer, ViewerIdentity } from "../../domain/stream-session";
+import type { SessionPiece, SessionViewer, StreamHandlingInfo, ViewerIdentity } from "../../domain/stream-session";
 import type { OwnedProcess } from "../process-registry";
+
+export interface SessionTiming {
+  /** Below this much buffered content the session transcodes as fast as it can. */
+  lowWaterMs: number;
+  /** Work ahead up to this much; the first burst fills it. */
+  highWaterMs: number;
+  /** Aired segments are kept this long, then deleted. */
+  retainMs: number;
+}
+
+export const DEFAULT_TIMING: SessionTiming = { lowWaterMs: 30_000, highWaterMs: 60_000, retainMs: 60_000 };
+
+export type SegmentState =
+  | { state: "complete"; file: string; wallStart: number }
+  | { state: "writing"; file: string; wallStart: number; run: number }
+  | { state: "pending" }
+  | { state: "gone" };
 
 /** One FFmpeg run of a session, while it runs. */
 export interface Run {
@@ -30,6 +47,10 @@ export interface RunRecord {
   startedAt: number;
   endedAt?: number;
   exitCode?: number | null;
+  video?: StreamHandlingInfo;
+  audio?: StreamHandlingInfo;
+  earlyMs?: number;
+  acceleration?: string;
 }
 
 export function pieceTitle(plan: StreamPlan, kind: RunRecord["kind"], reason?: string): { title: string; seekMs: number } {
@@ -43,7 +64,8 @@ export function pieceOnAir(runs: readonly RunRecord[], now: number): SessionPiec
   for (let i = runs.length - 1; i >= 0; i--) {
     const run = runs[i]!;
     if (run.wallStart <= now && now < run.wallStart + run.durationMs) {
-      return { kind: run.kind, title: run.title, offsetMs: run.seekMs + (now - run.wallStart), durationMs: run.seekMs + run.durationMs };
+      const { kind, title, video, audio, earlyMs, acceleration } = run;
+      return { kind, title, offsetMs: run.seekMs + (now - run.wallStart), durationMs: run.seekMs + run.durationMs, video, audio, earlyMs, acceleration };
     }
   }
   return null;

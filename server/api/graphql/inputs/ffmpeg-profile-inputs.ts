@@ -69,6 +69,9 @@ export class FFmpegProfileUpdateInput implements FFmpegProfileInput {
 
   @Field(() => Boolean, { nullable: true })
   normalizeLoudness?: boolean;
+
+  @Field(() => Boolean, { nullable: true, description: "Copy video and/or audio that already fit the profile; default true." })
+  copyWhenCompatible?: boolean;
 }
 
 @InputType({ description: "A new FFmpeg profile: name is required." })

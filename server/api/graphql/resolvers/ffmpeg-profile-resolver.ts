@@ -1,6 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { FFmpegProfile } from "../../../db/entities/ffmpeg-profile";
+import { toAccelerationFailureDto } from "../../views/acceleration-failure-view";
 import type { GraphqlContext } from "../context";
+import { AccelerationFailureType } from "../types/stream-handling-types";
 import { FFmpegProfileCreateInput, FFmpegProfileUpdateInput } from "../inputs/ffmpeg-profile-inputs";
 import { HardwareAccelerationStatusType, ProfileTestResultType } from "../types/ffmpeg-trial-types";
 
@@ -57,6 +59,11 @@ export class FFmpegProfileResolver {
   @Query(() => [HardwareAccelerationStatusType], { description: "Each hardware acceleration: usable here, or why not." })
   hardwareAccelerations(@Ctx() ctx: GraphqlContext): Promise<HardwareAccelerationStatusType[]> {
     return ctx.services.ffmpegProfiles.accelerations();
+  }
+
+  @FieldResolver(() => AccelerationFailureType, { nullable: true, description: "Its hardware acceleration failed lately: pieces are encoded in software until failingUntil." })
+  accelerationFailure(@Root() profile: FFmpegProfile, @Ctx() ctx: GraphqlContext): AccelerationFailureType | null {
+    return toAccelerationFailureDto(ctx.services.ffmpegProfiles.accelerationFailure(profile));
   }
 
   @FieldResolver(() => Boolean, { description: "New channels use the default profile when none is named." })

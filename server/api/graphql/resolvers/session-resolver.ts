@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, Float, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import { toSessionDto } from "../../views/session-view";
+import { AccelerationFailureType, StreamHandlingType } from "../types/stream-handling-types";
 import type { GraphqlContext } from "../context";
 
 @ObjectType("StreamSessionViewer", { description: "Someone watching a session." })
@@ -33,6 +34,18 @@ export class StreamSessionPieceType {
 
   @Field(() => Int, { description: "Where the piece ends in the file, seconds." })
   durationSeconds: number;
+
+  @Field(() => StreamHandlingType, { nullable: true, description: "Media: the video copied or transcoded, and why." })
+  video: StreamHandlingType | null;
+
+  @Field(() => StreamHandlingType, { nullable: true, description: "Media: the audio copied or transcoded, and why." })
+  audio: StreamHandlingType | null;
+
+  @Field(() => Int, { nullable: true, description: "A copied piece starts on the keyframe at or before its planned offset: this many ms earlier." })
+  earlyMs: number | null;
+
+  @Field(() => String, { nullable: true, description: "The hardware acceleration the piece's encoder used (None: software or copy)." })
+  acceleration: string | null;
 }
 
 @ObjectType("StreamSession", { description: "A channel being streamed: its shared FFmpeg transcode, or one viewer's own FFmpeg." })
@@ -66,6 +79,9 @@ export class StreamSessionType {
 
   @Field(() => Int, { description: "FFmpeg runs that failed and were followed by an error slate or a retry." })
   restarts: number;
+
+  @Field(() => AccelerationFailureType, { nullable: true, description: "The profile's hardware acceleration is failing: pieces are encoded in software." })
+  acceleration: AccelerationFailureType | null;
 
   @Field(() => String, { nullable: true, description: "ISO 8601 wall-clock time transcoded up to; null before the first segment." })
   transcodedUntil: string | null;

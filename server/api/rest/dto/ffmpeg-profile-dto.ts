@@ -1,4 +1,5 @@
 import type { AudioFormat, HardwareAcceleration, ScalingBehavior, VideoFormat } from "../../../domain/enums";
+import { toAccelerationFailureDto, type AccelerationFailureDto } from "../../views/acceleration-failure-view";
 import type { FFmpegProfileInput } from "../../../services/ffmpeg-profile-input";
 import type { FFmpegProfileView } from "../../../services/ffmpeg-profile-service";
 
@@ -40,14 +41,20 @@ export interface FFmpegProfileDto {
   normalizeFramerate: boolean;
   deinterlaceVideo: boolean;
   normalizeLoudness: boolean;
+  /** Copy video and/or audio that already fit the profile instead of transcoding them. */
+  copyWhenCompatible: boolean;
+  /** The hardware acceleration failed lately: its pieces are encoded in software until then; null when it works. */
+  accelerationFailure: AccelerationFailureDto | null;
 }
+
 
 /** Body of POST and PUT: `name` is required, everything else has a default. */
 export interface FFmpegProfileCreateRequest extends FFmpegProfileInput {
   name: string;
 }
 
-export function toFFmpegProfileDto({ profile: p, isDefault }: FFmpegProfileView): FFmpegProfileDto {
+
+export function toFFmpegProfileDto({ profile: p, isDefault, acceleration }: FFmpegProfileView): FFmpegProfileDto {
   return {
     id: p.id,
     name: p.name,
@@ -70,5 +77,7 @@ export function toFFmpegProfileDto({ profile: p, isDefault }: FFmpegProfileView)
     normalizeFramerate: p.normalizeFramerate,
     deinterlaceVideo: p.deinterlaceVideo,
     normalizeLoudness: p.normalizeLoudness,
+    copyWhenCompatible: p.copyWhenCompatible,
+    accelerationFailure: toAccelerationFailureDto(acceleration),
   };
 }
