@@ -95,9 +95,9 @@ describe("parseFfprobeJson", () => {
       frameRate: "24000/1001",
       scanKind: "progressive",
       streams: [
-        { index: 0, kind: MediaStreamKind.Video, codec: "hevc", profile: "main 10", language: null, title: "Main", channels: null, width: 1920, height: 1080, pixelFormat: "yuv420p10le", bitDepth: 10, isDefault: true, isForced: false },
-        { index: 1, kind: MediaStreamKind.Audio, codec: "eac3", profile: null, language: "ger", title: "Deutsch 5.1", channels: 6, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: true, isForced: false },
-        { index: 2, kind: MediaStreamKind.Audio, codec: "flac", profile: null, language: "jpn", title: null, channels: 2, width: null, height: null, pixelFormat: null, bitDepth: 24, isDefault: false, isForced: false },
+        { index: 0, kind: MediaStreamKind.Video, codec: "hevc", profile: "main 10", level: null, hasBFrames: false, language: null, title: "Main", channels: null, width: 1920, height: 1080, pixelFormat: "yuv420p10le", bitDepth: 10, isDefault: true, isForced: false },
+        { index: 1, kind: MediaStreamKind.Audio, codec: "eac3", profile: null, sampleRate: null, language: "ger", title: "Deutsch 5.1", channels: 6, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: true, isForced: false },
+        { index: 2, kind: MediaStreamKind.Audio, codec: "flac", profile: null, sampleRate: null, language: "jpn", title: null, channels: 2, width: null, height: null, pixelFormat: null, bitDepth: 24, isDefault: false, isForced: false },
         { index: 3, kind: MediaStreamKind.Subtitle, codec: "subrip", profile: null, language: "fre", title: "Forced", channels: null, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: true },
         { index: 4, kind: MediaStreamKind.Subtitle, codec: "hdmv_pgs_subtitle", profile: null, language: null, title: null, channels: null, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false },
         { index: 5, kind: MediaStreamKind.Attachment, codec: "ttf", profile: null, language: null, title: null, channels: null, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false },
@@ -168,7 +168,7 @@ describe("parseFfprobeJson", () => {
       durationMs: 201_457,
       container: "mp3",
       scanKind: "unknown",
-      streams: [{ index: 0, kind: MediaStreamKind.Audio, codec: "mp3", profile: null, language: "eng", title: null, channels: 2, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false }],
+      streams: [{ index: 0, kind: MediaStreamKind.Audio, codec: "mp3", profile: null, sampleRate: 44100, language: "eng", title: null, channels: 2, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false }],
       chapters: [],
       tags: { language: "EN" },
     });
@@ -204,8 +204,8 @@ describe("parseFfprobeJson", () => {
     expect(info.height).toBeUndefined();
     expect(info.sampleAspectRatio).toBeUndefined();
     expect(info.streams).toEqual([
-      { index: 0, kind: MediaStreamKind.Video, codec: null, profile: null, language: null, title: null, channels: null, width: 640, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false },
-      { index: 1, kind: MediaStreamKind.Audio, codec: null, profile: null, language: null, title: null, channels: null, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false },
+      { index: 0, kind: MediaStreamKind.Video, codec: null, profile: null, level: null, hasBFrames: false, language: null, title: null, channels: null, width: 640, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false },
+      { index: 1, kind: MediaStreamKind.Audio, codec: null, profile: null, sampleRate: null, language: null, title: null, channels: null, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false },
     ]);
   });
 

@@ -80,9 +80,9 @@ describe("parseFfprobeJson on the installed ffprobe's output", () => {
     expect(info.durationMs).toBeLessThanOrEqual(2_100);
     expect(info).toMatchObject({ width: 320, height: 240, sampleAspectRatio: "1:1", displayAspectRatio: "4:3", frameRate: "25/1", scanKind: "progressive" });
     expect(info.streams).toEqual([
-      { index: 0, kind: MediaStreamKind.Video, codec: "h264", profile: expect.any(String), language: null, title: null, channels: null, width: 320, height: 240, pixelFormat: "yuv420p", bitDepth: 8, isDefault: expect.any(Boolean), isForced: false },
-      { index: 1, kind: MediaStreamKind.Audio, codec: "aac", profile: "lc", language: "eng", title: null, channels: 1, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: true, isForced: false },
-      { index: 2, kind: MediaStreamKind.Audio, codec: "aac", profile: "lc", language: "ger", title: "Kommentar", channels: 1, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false },
+      { index: 0, kind: MediaStreamKind.Video, codec: "h264", profile: expect.any(String), level: expect.any(Number), hasBFrames: expect.any(Boolean), language: null, title: null, channels: null, width: 320, height: 240, pixelFormat: "yuv420p", bitDepth: 8, isDefault: expect.any(Boolean), isForced: false },
+      { index: 1, kind: MediaStreamKind.Audio, codec: "aac", profile: "lc", sampleRate: 48000, language: "eng", title: null, channels: 1, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: true, isForced: false },
+      { index: 2, kind: MediaStreamKind.Audio, codec: "aac", profile: "lc", sampleRate: 48000, language: "ger", title: "Kommentar", channels: 1, width: null, height: null, pixelFormat: null, bitDepth: null, isDefault: false, isForced: false },
     ]);
     expect(info.streams[0].profile).toMatch(/^[a-z0-9 :]+$/);
     expect(info.chapters).toEqual([
