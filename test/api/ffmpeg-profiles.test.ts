@@ -41,7 +41,21 @@ describe("FFmpeg profiles", () => {
       normalizeFramerate: false,
       deinterlaceVideo: true,
       normalizeLoudness: false,
+      copyWhenCompatible: true,
     });
+  });
+
+  it("copyWhenCompatible is on by default and switches off and on over REST and GraphQL; no acceleration failure is shown without streams", async () => {
+    const created = await createProfile();
+    expect(created.copyWhenCompatible).toBe(true);
+    expect(created).not.toHaveProperty("accelerationFailure"); // null, omitted by REST
+    const off = await api.patch(`/api/v1/ffmpeg/profiles/${created.id}`, { copyWhenCompatible: false });
+    expect(off.json.copyWhenCompatible).toBe(false);
+    const bad = await api.patch(`/api/v1/ffmpeg/profiles/${created.id}`, { copyWhenCompatible: "sometimes" });
+    expect(bad.status).toBe(400);
+    const on = await api.graphql(`mutation { updateFFmpegProfile(id: ${created.id}, input: { copyWhenCompatible: true }) { copyWhenCompatible accelerationFailure { failingUntil } } }`);
+    expect(on.json.data.updateFFmpegProfile).toEqual({ copyWhenCompatible: true, accelerationFailure: null });
+    expect((await api.get(`/api/v1/ffmpeg/profiles/${created.id}`)).json.copyWhenCompatible).toBe(true);
   });
 
   it("creates with 201, Location and defaults", async () => {

@@ -68,8 +68,10 @@ beforeAll(async () => {
   clipB = path.join(folder, "b.mkv");
   makeCountingClip(clipA, 8, CB_A);
   makeCountingClip(clipB, 6, CB_B);
+  // The clips fit this profile; these tests follow the transcoding path (copy-when-compatible.test.ts covers copying).
   const profile = await api.post("/api/v1/ffmpeg/profiles", {
     name: "Tiny",
+    copyWhenCompatible: false,
     resolution: { width: 160, height: 90 },
     videoBitrate: 300,
     videoBufferSize: 600,

@@ -38,7 +38,8 @@ beforeAll(async () => {
   folder = makeTempDir("airwave-sessions-");
   clip = path.join(folder, "loop.mkv");
   makeCountingClip(clip, 10, 128);
-  const profile = await api.post("/api/v1/ffmpeg/profiles", { name: "Tiny", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
+  // The clips fit this profile; these tests follow the transcoding path (copy-when-compatible.test.ts covers copying).
+  const profile = await api.post("/api/v1/ffmpeg/profiles", { name: "Tiny", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128, copyWhenCompatible: false });
   expect(profile.status, profile.text).toBe(201);
   profileId = profile.json.id;
 }, 60_000);

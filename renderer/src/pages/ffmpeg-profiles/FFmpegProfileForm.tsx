@@ -8,10 +8,10 @@ import { useServerMutation } from "../../graphql/use-server-mutation";
 type Profile = FFmpegProfilesPageQuery["ffmpegProfiles"][number];
 type Acceleration = FFmpegProfilesPageQuery["hardwareAccelerations"][number];
 
-const FIELDS = ["name", "threadCount", "hardwareAcceleration", "vaapiDevice", "resolution", "scalingBehavior", "videoFormat", "videoProfile", "bitDepth", "videoBitrate", "videoBufferSize", "audioFormat", "audioBitrate", "audioBufferSize", "audioChannels", "audioSampleRate", "normalizeFramerate", "deinterlaceVideo", "normalizeLoudness"] as const;
+const FIELDS = ["name", "threadCount", "hardwareAcceleration", "vaapiDevice", "resolution", "scalingBehavior", "videoFormat", "videoProfile", "bitDepth", "videoBitrate", "videoBufferSize", "audioFormat", "audioBitrate", "audioBufferSize", "audioChannels", "audioSampleRate", "normalizeFramerate", "deinterlaceVideo", "normalizeLoudness", "copyWhenCompatible"] as const;
 
 function fromProfile(p: Profile): FFmpegProfileCreateInput {
-  const { id: _id, isDefault: _d, resolution, vaapiDevice, ...rest } = p as Profile & { __typename?: string };
+  const { id: _id, isDefault: _d, accelerationFailure: _f, resolution, vaapiDevice, ...rest } = p as Profile & { __typename?: string };
   delete (rest as { __typename?: string }).__typename;
   return { ...rest, vaapiDevice: vaapiDevice ?? undefined, resolution: { width: resolution.width, height: resolution.height } };
 }
@@ -92,6 +92,15 @@ export function FFmpegProfileForm({ existing, defaults, accelerations, onSaved }
         </Fieldset>
         <Fieldset legend="Loudness">
           <Checkbox label="Normalize loudness (EBU R128)" checked={input.normalizeLoudness ?? false} onChange={(ev) => set({ normalizeLoudness: ev.currentTarget.checked })} error={e.normalizeLoudness} />
+        </Fieldset>
+        <Fieldset legend="Copy">
+          <Checkbox
+            label="Copy video and audio that already fit this profile"
+            description="Codec, size, frame rate, pixel format and audio layout match: no transcode. A watermark, burned-in subtitles or loudness normalization still transcode."
+            checked={input.copyWhenCompatible ?? true}
+            onChange={(ev) => set({ copyWhenCompatible: ev.currentTarget.checked })}
+            error={e.copyWhenCompatible}
+          />
         </Fieldset>
         <Fieldset legend="Advanced">
           <NumberInput label="Encoder threads (0 = automatic)" value={input.threadCount ?? ""} onChange={(v) => set({ threadCount: num(v) })} error={e.threadCount} />

@@ -81,7 +81,14 @@ export default function FFmpegProfilesPage() {
                   <Table.Td>{p.name} {p.isDefault && <Badge size="xs" variant="light">default</Badge>}</Table.Td>
                   <Table.Td>{p.resolution.width}×{p.resolution.height} {p.videoFormat} {p.videoBitrate} kbps</Table.Td>
                   <Table.Td>{p.audioFormat} {p.audioChannels} ch {p.audioBitrate} kbps</Table.Td>
-                  <Table.Td>{p.hardwareAcceleration}</Table.Td>
+                  <Table.Td>
+                    {p.hardwareAcceleration}
+                    {p.accelerationFailure && (
+                      <Text size="xs" c="red" title={p.accelerationFailure.reason}>
+                        failing: software until {new Date(p.accelerationFailure.failingUntil).toLocaleTimeString()}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <Button size="xs" variant="default" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>

@@ -80,6 +80,13 @@ export default function SessionsPage() {
                       <>
                         <Text size="sm" style={{ overflowWrap: "anywhere" }}>{s.nowPlaying.title}</Text>
                         <Text size="xs" c="dimmed">at {clock(s.nowPlaying.offsetSeconds)} of {clock(s.nowPlaying.durationSeconds)}</Text>
+                        {s.nowPlaying.video && s.nowPlaying.audio && (
+                          <Text size="xs" c="dimmed" title={`video: ${s.nowPlaying.video.reason}; audio: ${s.nowPlaying.audio.reason}`}>
+                            video: {s.nowPlaying.video.mode}, audio: {s.nowPlaying.audio.mode}
+                            {s.nowPlaying.earlyMs ? ` (started ${(s.nowPlaying.earlyMs / 1000).toFixed(1)} s early, on a keyframe)` : ""}
+                          </Text>
+                        )}
+                        {s.acceleration && <Text size="xs" c="red">{s.acceleration.acceleration} failing: software until {new Date(s.acceleration.failingUntil).toLocaleTimeString()}</Text>}
                       </>
                     ) : (
                       <Text size="sm" c="dimmed">—</Text>
