@@ -40,7 +40,9 @@ interface ReadMetadata {
 
 /** Probes a file and reads its names, NFOs and artwork into what the server stores. */
 export async function describeFile(candidate: Candidate, stat: { size: number; mtimeMs: number }, context: DescribeContext, found: FileSidecars): Promise<ScannedFile> {
-  const { tags, ...probe } = await runFfprobe(context.ffprobe, candidate.path, PROBE_TIMEOUT_MS);
+  const { tags, ...probed } = await runFfprobe(context.ffprobe, candidate.path, PROBE_TIMEOUT_MS);
+  // Level, B-frames and sample rate serve the stream's copy decision only; the library does not store them.
+  const probe = { ...probed, streams: probed.streams.map(({ level: _l, hasBFrames: _b, sampleRate: _r, ...stream }) => stream) };
   const file: ScannedFile = {
     libraryPathId: candidate.libraryPathId,
     path: candidate.path,
