@@ -221,6 +221,7 @@ export class HlsSession extends EventEmitter {
 
   private applyCut(at: number): void {
     this.pendingCut = undefined;
+    this.resume = undefined;
     const keep = this.segments.findIndex((s) => s.wallStart + s.durationMs > at);
     if (keep < 0) return;
     const dropped = this.segments.splice(keep);
@@ -308,7 +309,7 @@ export class HlsSession extends EventEmitter {
         acceleration: this.deps.acceleration,
         log: this.deps.log,
         label: `session ${this.channelNumber}`,
-        stopping: () => this.stopping,
+        stopping: () => this.stopping || this.pendingCut !== undefined,
         build: (profile) => pieceCommand({ plan, durationMs, realtime, ptsOffsetMs: this.ptsCursor, output: this.output(), resume: this.resume, profile }, caps, this.deps.probe),
         run: (command) => this.runPiece(command, command.durationMs, realtime, plan),
         retried: () => (this.restarts += 1),
