@@ -6,7 +6,7 @@ import { useTestServer } from "../support/test-server";
 describe("POST /api/v1/media/match", () => {
   const { server, api } = useTestServer();
 
-  it("finds playable items by guid first, then by file path, in query order; empty where there is none", async () => {
+  it("finds playable items by guid first, then by file path (local, or a media server's), in query order; empty where there is none", async () => {
     const media = await seedMedia(server.dataDir, "Matched");
     await addVersions(server.dataDir, [...media.movieIds, ...media.episodeIds], 60_000);
     const db = databaseFile(server.dataDir);
@@ -14,6 +14,8 @@ describe("POST /api/v1/media/match", () => {
     // A show's guid names no playable item: it never matches.
     await sqlInsert(db, "INSERT INTO media_guid (mediaItemId, source, value) VALUES (?, 'tvdb', '555')", [media.showId]);
     await sqlInsert(db, "UPDATE media_item SET state = 'Trashed' WHERE id = ?", [media.movieIds[2]]);
+    // An item from a media server: the server knows its file at another path.
+    await sqlInsert(db, "UPDATE media_version SET remotePath = '/plex/movies/Episode.mkv' WHERE mediaItemId = ?", [media.episodeIds[1]]);
 
     const response = await api.post("/api/v1/media/match", {
       items: [
@@ -21,6 +23,7 @@ describe("POST /api/v1/media/match", () => {
         { guids: ["imdb://tt0000999"], paths: ["/nowhere.mkv", `/seeded/${media.episodeIds[0]}.mkv`] },
         { guids: ["tvdb://555"] },
         { paths: [`/seeded/${media.movieIds[2]}.mkv`] },
+        { guids: ["tmdb://1"], paths: ["/plex/movies/Episode.mkv"] },
         {},
       ],
     });
@@ -30,6 +33,7 @@ describe("POST /api/v1/media/match", () => {
       { mediaItemId: media.episodeIds[0], path: `/seeded/${media.episodeIds[0]}.mkv`, matchedBy: "path" },
       {},
       {},
+      { mediaItemId: media.episodeIds[1], path: `/seeded/${media.episodeIds[1]}.mkv`, matchedBy: "path" },
       {},
     ]);
   });

@@ -5,7 +5,7 @@ import { PLAYABLE_KINDS } from "./playout-content-repository";
 export interface MediaMatchQuery {
   /** `source://value` external ids (imdb, tmdb, tvdb, plex, …), tried first, in order. */
   guids: readonly string[];
-  /** Absolute file paths, tried next, in order. */
+  /** Absolute file paths, tried next, in order: a local file, or a media server's path of one (remotePath). */
   paths: readonly string[];
 }
 
@@ -40,8 +40,11 @@ export class MediaMatchRepository {
     return this.firstIdsBy(`x."source" || '://' || x."value"`, "media_guid", guids);
   }
 
-  private idsByPath(paths: string[]): Promise<Map<string, number>> {
-    return this.firstIdsBy(`x."path"`, "media_version", paths);
+  /** Local files first; then items of a media-server library by the path the server knows the file at. */
+  private async idsByPath(paths: string[]): Promise<Map<string, number>> {
+    const local = await this.firstIdsBy(`x."path"`, "media_version", paths);
+    const remote = await this.firstIdsBy(`x."remotePath"`, "media_version", paths.filter((p) => !local.has(p)));
+    return new Map([...remote, ...local]);
   }
 
   /** The lowest playable item id for each value of `key` in `table` (a table with a mediaItemId column). */

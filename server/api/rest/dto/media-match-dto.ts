@@ -3,7 +3,7 @@ import type { MediaMatch } from "../../../services/media-service";
 export interface MediaMatchQueryDto {
   /** External ids as `source://value` (imdb://tt0111161, tmdb://278, tvdb://…, plex://…), tried first; at most 10. */
   guids?: string[];
-  /** Absolute file paths, tried when no id matches; at most 10. */
+  /** Absolute file paths, tried when no id matches: a local file, or where a media server (Plex, Jellyfin, Emby) keeps it; at most 10. */
   paths?: string[];
 }
 
