@@ -1,8 +1,7 @@
 import "reflect-metadata";
 import express, { type Express } from "express";
-import swaggerUi from "swagger-ui-express";
 import { mountGraphql } from "./api/graphql/mount-graphql";
-import openApiDocument from "./api/rest/generated/openapi.json";
+import { addApiDocs } from "./api/rest/api-docs";
 import { RegisterRoutes } from "./api/rest/generated/routes";
 import { REST_CONTEXT, type RestContext } from "./api/rest/rest-context";
 import "./api/rest/tsoa-strict-enums";
@@ -65,10 +64,7 @@ export async function createApp({ config, services, log, metrics, stopping = () 
 
   const stopGraphql = await mountGraphql(app, { services, writeKey: config.api.writeKey, trustProxy: config.server.trustProxy });
 
-  app.get("/openapi/general.json", (_req, res) => {
-    res.json(openApiDocument);
-  });
-  app.use("/docs", swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: "Airwave API" }));
+  addApiDocs(app);
 
   if (metrics) {
     addMonitoringRoutes(app, {

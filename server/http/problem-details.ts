@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
-import { ValidateError } from "tsoa";
+import { ValidateError } from "@tsoa/runtime";
 import type { Logger } from "../logging/logger";
 import { CROSS_SITE_DETAIL } from "./cross-site";
 import { describeBytes, DomainError, type FieldError } from "../services/domain-error";

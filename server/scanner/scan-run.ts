@@ -10,7 +10,7 @@ import { describeFile, type DescribeContext, type FileSidecars } from "./describ
 import { walkFolder, type WalkRules } from "./folder-walker";
 import { IGNORE_MARKER_FILES, isIgnoredFile, isIgnoredFolder } from "./media-files";
 import { maxReleaseYear } from "./naming";
-import { forEachConcurrently } from "./probe-pool";
+import { forEachConcurrently } from "../domain/for-each-concurrently";
 import type { ScanClient } from "./scan-client";
 
 export interface ScanRunOptions {

@@ -27,6 +27,7 @@ import {
   isValidHdhrDeviceId,
   newHdhrDeviceId,
 } from "../guide";
+import { forEachConcurrently } from "../domain/for-each-concurrently";
 import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
 import { DomainError, type FieldError } from "./domain-error";
 import { readGuideItems } from "./guide-items";
@@ -80,6 +81,8 @@ const DAY_MS = 24 * 3600_000;
 /** The widest window the UI grid may ask for at once. */
 const GRID_DEFAULT_SPAN_MS = 6 * 3600_000;
 const GRID_MAX_DAYS = 7;
+/** Fragments built at once in a guide rebuild (memory is bounded by this, not by the channel count). */
+const FRAGMENT_BUILD_CONCURRENCY = 4;
 
 interface FragmentMeta {
   key: string;
@@ -181,7 +184,12 @@ export class GuideService {
     const [channels, revision] = await Promise.all([this.epgChannels(), this.db.read((repos) => repos.settings.libraryRevision())]);
     await fs.promises.mkdir(this.cacheDir, { recursive: true });
     const [timer, builtBefore] = [performance.now(), this.fragmentBuilds];
-    const files = await Promise.all(channels.map((entry) => this.fragmentFiles(entry, revision)));
+    // A few channels at a time: a fragment is written to disk as soon as it is rendered, so a full
+    // rebuild holds a few channels' items and XML, not the whole guide's.
+    const files: GuideFragmentFiles[] = new Array(channels.length);
+    await forEachConcurrently([...channels.keys()], FRAGMENT_BUILD_CONCURRENCY, async (i) => {
+      files[i] = await this.fragmentFiles(channels[i]!, revision);
+    });
     this.metrics.guideRebuild(this.fragmentBuilds - builtBefore, (performance.now() - timer) / 1000);
     return files;
   }

@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import type { IocContainer, IocContainerFactory } from "tsoa";
+import type { IocContainer, IocContainerFactory } from "@tsoa/runtime";
 import { restContext, type RestContext } from "./rest-context";
 
 type ControllerClass = new (context: RestContext, request: Request) => unknown;

@@ -1,4 +1,4 @@
-import { ValidationService } from "tsoa";
+import { ValidationService } from "@tsoa/runtime";
 
 /**
  * tsoa matches an enum by comparing `String(value)`, so `["Hevc"]` (an array) passes as `"Hevc"`.

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import { toBlockDto, type BlockDto, type BlockRequest } from "../dto/block-dto";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";

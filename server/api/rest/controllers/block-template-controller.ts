@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import { toBlockTemplateDto, type BlockTemplateDto, type BlockTemplateRequest } from "../dto/block-dto";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";

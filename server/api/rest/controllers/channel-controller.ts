@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest } from "express";
-import { Body, Controller, Delete, Get, Patch, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Body, Controller, Delete, Get, Patch, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import { SerializedJsonCache } from "../../../http/serialized-json";
 import type { Services } from "../../../services";
 import type { ChannelInput } from "../../../services/channel-input";

@@ -1,4 +1,4 @@
-import { Controller, Get, Path, Post, Query, Response, Route, Tags } from "tsoa";
+import { Controller, Get, Path, Post, Query, Response, Route, Tags } from "@tsoa/runtime";
 import { toSkipResultDto, type SkipResultDto } from "../../views/on-demand-view";
 import { toBuildSummaryDto, toNowPlayingDto, type BuildSummaryDto, type NowPlayingDto } from "../../views/playout-view";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";

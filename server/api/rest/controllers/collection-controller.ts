@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import { toCollectionDto, type CollectionDto, type CollectionItemsAddedDto, type CollectionItemsRequest, type CollectionRequest } from "../dto/collection-dto";
 import { toMediaItemDto, type MediaItemDto } from "../dto/media-dto";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";

@@ -1,4 +1,4 @@
-import { Controller, Get, Route, Tags } from "tsoa";
+import { Controller, Get, Route, Tags } from "@tsoa/runtime";
 import type { AccelerationStatus, FFmpegInfo } from "../../../domain/ffmpeg-info";
 import type { RestContext } from "../rest-context";
 

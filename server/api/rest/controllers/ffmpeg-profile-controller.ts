@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Patch, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Body, Controller, Delete, Get, Patch, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import type { ProfileTrialResult } from "../../../domain/ffmpeg-info";
 import type { FFmpegProfileInput } from "../../../services/ffmpeg-profile-input";
 import { toFFmpegProfileDto, type FFmpegProfileCreateRequest, type FFmpegProfileDto } from "../dto/ffmpeg-profile-dto";

@@ -1,4 +1,4 @@
-import { Controller, Get, Route, Tags } from "tsoa";
+import { Controller, Get, Route, Tags } from "@tsoa/runtime";
 import type { HealthCheck } from "../../../services/health/health-types";
 import type { RestContext } from "../rest-context";
 

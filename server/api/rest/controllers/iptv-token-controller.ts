@@ -1,4 +1,4 @@
-import { Controller, Post, Response, Route, Tags } from "tsoa";
+import { Controller, Post, Response, Route, Tags } from "@tsoa/runtime";
 import type { ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
 

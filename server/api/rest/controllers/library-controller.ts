@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest } from "express";
-import { Body, Controller, Delete, Get, Patch, Path, Post, Put, Query, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Body, Controller, Delete, Get, Patch, Path, Post, Put, Query, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import { useLegacyErrorMapping } from "../../../http/problem-details";
 import {
   toLibraryDto,

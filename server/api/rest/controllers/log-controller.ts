@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Readable } from "node:stream";
-import { Controller, Get, Path, Produces, Query, Response, Route, Tags } from "tsoa";
+import { Controller, Get, Path, Produces, Query, Response, Route, Tags } from "@tsoa/runtime";
 import type { LogLine } from "../../../domain/log-line";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";

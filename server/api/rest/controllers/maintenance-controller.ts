@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest } from "express";
-import { Controller, Get, Post, Route, Tags } from "tsoa";
+import { Controller, Get, Post, Route, Tags } from "@tsoa/runtime";
 import { useLegacyErrorMapping } from "../../../http/problem-details";
 import type { BackupInfo } from "../../../services/backup-service";
 import type { RestContext } from "../rest-context";

@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest } from "express";
-import { Body, Controller, Get, Path, Post, Query, Response, Route, Tags } from "tsoa";
+import { Body, Controller, Get, Path, Post, Query, Response, Route, Tags } from "@tsoa/runtime";
 import type { MediaItemKind } from "../../../domain/enums";
 import { toMediaItemDetailDto, toMediaItemPageDto, type MediaItemDetailDto, type MediaItemPageDto } from "../dto/media-dto";
 import { toMediaMatchResponse, type MediaMatchRequest, type MediaMatchResponse } from "../dto/media-match-dto";

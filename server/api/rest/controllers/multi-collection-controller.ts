@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import { toMultiCollectionDto, type MultiCollectionDto, type MultiCollectionRequest } from "../dto/multi-collection-dto";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";

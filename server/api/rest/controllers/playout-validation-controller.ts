@@ -1,4 +1,4 @@
-import { Body, Controller, Post, Response, Route, Tags } from "tsoa";
+import { Body, Controller, Post, Response, Route, Tags } from "@tsoa/runtime";
 import { toPlayoutValidationDto, type PlayoutValidationDto, type PlayoutValidationRequest } from "../dto/playout-validation-dto";
 import type { ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";

@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest } from "express";
-import { Body, Controller, Get, Path, Post, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Body, Controller, Get, Path, Post, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import type { ScanPlan, ScannedFile, ScanSummary } from "../../../domain/scan-protocol";
 import { useLegacyErrorMapping } from "../../../http/problem-details";
 import { DomainError } from "../../../services/domain-error";

@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest } from "express";
-import { Body, Controller, Get, Path, Post, Response, Route, Tags } from "tsoa";
+import { Body, Controller, Get, Path, Post, Response, Route, Tags } from "@tsoa/runtime";
 import { DomainError } from "../../../services/domain-error";
 import type * as In from "../../../services/scripted/scripted-inputs";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Path, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Controller, Delete, Get, Path, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import type { ProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
 import { toSessionDto, type SessionDto } from "../../views/session-view";

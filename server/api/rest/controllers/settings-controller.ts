@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest } from "express";
-import { Body, Controller, Get, Put, Response, Route, Tags } from "tsoa";
+import { Body, Controller, Get, Put, Response, Route, Tags } from "@tsoa/runtime";
 import { settingsService, toSettingsDto, type SettingsDto } from "../../views/settings-view";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import { baseUrlOf, type RestContext } from "../rest-context";

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { Body, Controller, Get, Post, Produces, Query, Response, Route, Tags } from "tsoa";
+import { Body, Controller, Get, Post, Produces, Query, Response, Route, Tags } from "@tsoa/runtime";
 import type { ImportReport } from "../../../services/setup-transfer/setup-document";
 import type { ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Path, Post, Put, Query, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Body, Controller, Delete, Get, Path, Post, Put, Query, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import { toMediaItemPageDto, type MediaItemPageDto } from "../dto/media-dto";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import { toSmartCollectionDto, type SmartCollectionDto, type SmartCollectionRequest } from "../dto/smart-collection-dto";

@@ -1,4 +1,4 @@
-import { Controller, Path, Post, Response, Route, Tags } from "tsoa";
+import { Controller, Path, Post, Response, Route, Tags } from "@tsoa/runtime";
 import type { TroubleshootReport } from "../../../services/troubleshoot-service";
 import type { ProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";

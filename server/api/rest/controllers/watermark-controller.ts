@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "tsoa";
+import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import { toWatermarkDto, type WatermarkDto, type WatermarkRequest } from "../dto/watermark-dto";
 import type { RestContext } from "../rest-context";
