@@ -1,21 +1,19 @@
 import { Badge, Button, Group, List, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useQuery } from "urql";
+import { clock } from "./clock";
 import { ServerMessage } from "../../components/ServerMessage";
 import { LiveSessionsDocument, StopLiveSessionDocument } from "../../graphql/generated";
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { OnDemandStates } from "./OnDemandStates";
 
 const REFRESH_MS = 2000;
 
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, "0")).join(":");
-}
 
 const MODE_LABEL: Record<string, string> = { segmenter: "Shared (HLS + MPEG-TS)", "ts-legacy": "MPEG-TS, own FFmpeg", "hls-direct": "HLS direct, own FFmpeg" };
 
-/** `/sessions`: every channel being streamed now, who watches it and what plays; refreshed every 2 s. */
+/** `/sessions`: every channel being streamed now, who watches it and what plays, and the on-demand channels' states; refreshed every 2 s. */
 export default function SessionsPage() {
   const [{ data, error }, refetch] = useQuery({ query: LiveSessionsDocument, requestPolicy: "network-only" });
   const [, stop] = useServerMutation(StopLiveSessionDocument);
@@ -105,6 +103,7 @@ export default function SessionsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <OnDemandStates refreshMs={REFRESH_MS} />
     </Stack>
   );
 }
