@@ -118,7 +118,8 @@ class HlsViewer {
 
 /** What a segment shows `intoMs` after its start: which clip and which second of it. */
 async function shown(segment: Segment, intoMs: number): Promise<{ clip: "a" | "b"; second: number }> {
-  const stats = await frameStats(segment.file!, Math.max(0, intoMs) / 1000);
+  // The last frame of a segment starts a frame before its end: seek no further than two frames (25 fps) before it.
+  const stats = await frameStats(segment.file!, Math.max(0, Math.min(intoMs, segment.durationMs - 80)) / 1000);
   const clip = Math.abs(stats.cb - CB.a) < Math.abs(stats.cb - CB.b) ? "a" : "b";
   expect(Math.min(Math.abs(stats.cb - CB.a), Math.abs(stats.cb - CB.b))).toBeLessThan(20);
   return { clip, second: secondOfLuma(stats.topLuma, STEP) };
