@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiClient, type RawResponse } from "../support/http";
 import { useTestServer } from "../support/test-server";
+import { channelProgrammes } from "../support/xmltv";
 
 /**
  * The channel's playout mode and the skip route over REST and GraphQL: the rules, the status codes and
@@ -105,6 +106,14 @@ describe("POST /api/v1/channels/{id}/skip", () => {
     expect(after.json.current.title).toBe("Programme 2");
     expect(after.json.next[0]).toMatchObject({ title: "Programme 3" });
     expect(Date.parse(after.json.next[0].start) - Date.parse(skipped.json.at)).toBe(30 * MIN);
+    // The guide follows: XMLTV and the UI grid both start Programme 2 at the skip (XMLTV in whole seconds).
+    const xmltv = channelProgrammes((await anonymous.get("/iptv/xmltv.xml")).text, `On demand ${channel.number}`);
+    const second = xmltv.find((p) => p.title === "Programme 2")!;
+    expect(Math.abs(second.start - Date.parse(skipped.json.at))).toBeLessThan(1000);
+    expect(xmltv[xmltv.indexOf(second) + 1]).toMatchObject({ title: "Programme 3", start: second.start + 30 * MIN });
+    const grid = await anonymous.graphql("{ guide { channelId programmes { start title } } }");
+    const row = grid.json.data.guide.find((r: { channelId: number }) => r.channelId === channel.id);
+    expect(row.programmes.find((p: { title: string }) => p.title === "Programme 2").start).toBe(skipped.json.at);
   });
 
   it("GraphQL skipChannel does the same", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
 import { makeTempDir, useTestServer } from "../support/test-server";
+import { channelProgrammes } from "../support/xmltv";
 import { ffmpegChildren, frameStats, makeCountingClip, secondOfLuma, sleep, waitUntil } from "./support/stream-fixtures";
 
 /**
@@ -127,17 +128,7 @@ async function shown(segment: Segment, intoMs: number): Promise<{ clip: "a" | "b
 
 /** The XMLTV programmes of channel `number` ("On demand {number}"): title and start (ms). */
 async function xmltvProgrammes(number: string): Promise<Array<{ title: string; start: number }>> {
-  const xml = (await api.get("/iptv/xmltv.xml")).text;
-  const id = new RegExp(`<channel id="([^"]+)">(?:(?!</channel>)[\\s\\S])*?<display-name>On demand ${number}</display-name>`).exec(xml)?.[1];
-  expect(id, `channel ${number} in the XMLTV guide`).toBeDefined();
-  const out: Array<{ title: string; start: number }> = [];
-  const pattern = /<programme start="(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d) ([+-]\d\d)(\d\d)"[^>]*channel="([^"]+)"[^>]*>[\s\S]*?<title[^>]*>([^<]*)</g;
-  for (const m of xml.matchAll(pattern)) {
-    if (m[9] !== id) continue;
-    const offsetMs = (Number(m[7]) * 60 + Math.sign(Number(m[7]) || 1) * Number(m[8])) * 60_000;
-    out.push({ title: m[10]!, start: Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) - offsetMs });
-  }
-  return out;
+  return channelProgrammes((await api.get("/iptv/xmltv.xml")).text, `On demand ${number}`);
 }
 
 async function onDemandState(channelId: number) {
