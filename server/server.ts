@@ -104,6 +104,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     leave: (channelNumber, lastWatchedAt) => services.onDemand.leave(channelNumber, lastWatchedAt),
     capabilities: () => ffmpegProbe.capabilities(),
     log: (message) => log.info(message),
+    warn: (message) => log.warn(message),
     metrics,
   });
   streaming.start();

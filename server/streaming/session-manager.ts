@@ -35,6 +35,8 @@ export interface SessionManagerOptions {
   timing?: SessionTiming;
   clock?: () => number;
   log?: (message: string) => void;
+  /** Something the user should see among the warnings (a hardware encoder that failed); `log` when absent. */
+  warn?: (message: string) => void;
   metrics?: MetricsPort;
 }
 
@@ -81,7 +83,7 @@ export class SessionManager implements StreamSessionOwner {
     const session = new HlsSession(
       channelNumber,
       path.join(this.folder, channelNumber),
-      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, prepare: () => this.tuneIn(channelNumber), acceleration: this.acceleration },
+      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, warn: this.options.warn ?? this.log, prepare: () => this.tuneIn(channelNumber), acceleration: this.acceleration },
       this.options.timing ?? DEFAULT_TIMING,
     );
     this.live.set(channelNumber, session);

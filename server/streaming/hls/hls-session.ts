@@ -35,6 +35,8 @@ export interface SessionDependencies {
   /** Runs before the first piece is planned (an on-demand channel resumes its timeline). */
   prepare?(): Promise<void>;
   acceleration: AccelerationHealth;
+  /** A warning for the Logs page (the hardware encoder failed). */
+  warn?(message: string): void;
 }
 
 /** Pieces shorter than this are skipped (a rounding remainder of an item). */
@@ -307,7 +309,7 @@ export class HlsSession extends EventEmitter {
     const played = await runWithFallback(
       {
         acceleration: this.deps.acceleration,
-        log: this.deps.log,
+        log: this.deps.warn ?? this.deps.log,
         label: `session ${this.channelNumber}`,
         stopping: () => this.stopping || this.pendingCut !== undefined,
         build: (profile) => pieceCommand({ plan, durationMs, realtime, ptsOffsetMs: this.ptsCursor, output: this.output(), resume: this.resume, profile }, caps, this.deps.probe),
