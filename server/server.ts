@@ -74,7 +74,9 @@ export async function startServer(config: AppConfig, outerLog: Logger): Promise<
 
 async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => void): Promise<RunningServer> {
   const logStore = new LogStore(path.join(config.dataDir, LOGS_FOLDER));
-  const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => [config.api.writeKey, config.jwt.issuerSigningKey]);
+  // Media-source credentials join the redacted secrets once the services exist.
+  let sourceCredentials: () => readonly string[] = () => [];
+  const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => [config.api.writeKey, config.jwt.issuerSigningKey, ...sourceCredentials()]);
   const binaries = locateFFmpeg(await checkedFFmpegPaths(config.ffmpeg, log));
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
   const db = await Database.open(config.dataDir);
@@ -113,6 +115,8 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
   let app;
   try {
     await services.seed.seed();
+    await services.mediaSources.loadCredentials();
+    sourceCredentials = () => services.mediaSources.credentials();
     app = await createApp({ config, services, log, metrics, stopping: () => shuttingDown });
   } catch (error) {
     await db.close();

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Logger } from "../logging/logger";
-import type { ScanLauncher, ScanOutcome, ScanRequest, ScanStatus } from "../services/library-scanning";
+import type { ScanJob, ScanLauncher, ScanOutcome, ScanRequest, ScanStatus } from "../services/library-scanning";
 import { SCANNER_ENV } from "./scanner-env";
 
 export interface ScanCoordinatorOptions {
@@ -24,7 +24,9 @@ export interface ScanCoordinatorOptions {
 
 interface RunningScan {
   status: ScanStatus;
-  child: ChildProcess;
+  /** A scanner child, or an in-process job (aborted through `abort`). */
+  child?: ChildProcess;
+  abort?: AbortController;
   ended?: { success: boolean; message: string };
   stderrTail: string[];
   exited: Promise<void>;
@@ -90,6 +92,26 @@ export class ScanCoordinator implements ScanLauncher {
     return { status, coalesced: false };
   }
 
+  startJob(libraryId: number, job: ScanJob): { status: ScanStatus; coalesced: boolean } {
+    const running = this.byLibrary.get(libraryId);
+    if (running) return { status: running.status, coalesced: true };
+    const status: ScanStatus = { scanId: randomUUID(), libraryId, state: "Running", percent: 0, currentFolder: null, startedAt: this.clock() };
+    const abort = new AbortController();
+    const scan: RunningScan = { status, abort, stderrTail: [], exited: Promise.resolve() };
+    this.byLibrary.set(libraryId, scan);
+    this.byId.set(status.scanId, scan);
+    this.options.log.info("sync started", { libraryId });
+    scan.exited = (async () => {
+      try {
+        scan.ended = await job((percent, folder) => this.reportProgress(status.scanId, percent, folder), abort.signal);
+      } catch (error) {
+        scan.ended = { success: false, message: error instanceof Error ? error.message : String(error) };
+      }
+      await this.finish(scan, 0, null);
+    })();
+    return { status, coalesced: false };
+  }
+
   status(libraryId: number): ScanStatus | undefined {
     return this.byLibrary.get(libraryId)?.status;
   }
@@ -113,7 +135,7 @@ export class ScanCoordinator implements ScanLauncher {
 
   /** Process id of the library's running scanner (diagnostics). */
   processId(libraryId: number): number | undefined {
-    return this.byLibrary.get(libraryId)?.child.pid;
+    return this.byLibrary.get(libraryId)?.child?.pid;
   }
 
   /** Waits for the library's running scan (if any) to end. */
@@ -124,7 +146,10 @@ export class ScanCoordinator implements ScanLauncher {
   /** Stops every scanner (server shutdown). */
   async stopAll(): Promise<void> {
     const scans = [...this.byLibrary.values()];
-    for (const scan of scans) scan.child.kill("SIGTERM");
+    for (const scan of scans) {
+      scan.child?.kill("SIGTERM");
+      scan.abort?.abort();
+    }
     await Promise.all(scans.map((s) => s.exited));
   }
 

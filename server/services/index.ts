@@ -23,6 +23,9 @@ import { LibraryService } from "./library-service";
 import type { ScanLauncher } from "./library-scanning";
 import { MaintenanceService } from "./maintenance-service";
 import { MediaService } from "./media-service";
+import { MediaSourceService, type MediaServerClientFor } from "./media-sources/media-source-service";
+import { MediaSourceSync } from "./media-sources/media-source-sync";
+import { createMediaServerClient } from "../media-servers/registry";
 import { MultiCollectionService } from "./multi-collection-service";
 import { OnDemandService } from "./on-demand-service";
 import { PlaylistService } from "./playlist-service";
@@ -72,6 +75,8 @@ export interface Services {
   libraries: LibraryService;
   scanCallbacks: ScanCallbackService;
   media: MediaService;
+  mediaSources: MediaSourceService;
+  mediaSourceSync: MediaSourceSync;
   multiCollections: MultiCollectionService;
   onDemand: OnDemandService;
   playlists: PlaylistService;
@@ -121,6 +126,8 @@ export interface ServiceDependencies {
   environment?: NodeJS.ProcessEnv;
   /** Runs the channels' FFmpeg streams (server/streaming). */
   streaming?: StreamSessionOwner;
+  /** Builds the client for a media source's server; default: the registry's client of its kind. */
+  mediaServerClient?: MediaServerClientFor;
   /** Where build and guide timings go (GET /metrics). */
   metrics?: MetricsPort;
 }
@@ -151,6 +158,8 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30, scriptsFolder: folders.scripts }));
   channels.useTimeShifts((kind) => playouts.timeShift(kind), clock);
   const artwork = new ArtworkService(db, deps.dataDir);
+  const clientFor: MediaServerClientFor = deps.mediaServerClient ?? ((connection) => createMediaServerClient(connection));
+  const mediaSourceSync = new MediaSourceSync(db, clientFor, deps.scans, clock);
   const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), imageInsideFolder(deps.dataDir));
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
@@ -170,7 +179,9 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     logs: new LogService(deps.logs),
     troubleshoot: new TroubleshootService(streamSources, () => deps.troubleshooter, clock),
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
-    libraries: new LibraryService(db, deps.scans, deps.dataDir),
+    libraries: new LibraryService(db, deps.scans, deps.dataDir, mediaSourceSync),
+    mediaSources: new MediaSourceService(db, clientFor),
+    mediaSourceSync,
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
     media: new MediaService(db, artwork),
     multiCollections: new MultiCollectionService(db),

@@ -30,6 +30,15 @@ export interface ScanOutcome {
   message: string;
 }
 
+/** How an in-process scan (a media-source sync) ended. */
+export interface ScanJobResult {
+  success: boolean;
+  message: string;
+}
+
+/** An in-process scan: reports progress (0–100) as it goes; the signal aborts it at shutdown. */
+export type ScanJob = (progress: (percent: number, currentFolder: string | null) => void, signal: AbortSignal) => Promise<ScanJobResult>;
+
 /**
  * What the services need from the scan process owner (server/scanner): start a scan (or join the one
  * running), and know which scan ids are live. Implemented by ScanCoordinator.
@@ -40,6 +49,11 @@ export interface ScanLauncher {
   status(libraryId: number): ScanStatus | undefined;
   byScanId(scanId: string): ScanStatus | undefined;
   reportProgress(scanId: string, percent: number, currentFolder: string | null): void;
+  /**
+   * Runs a scan in this process instead of a scanner child (media-source syncs: the credential stays in
+   * the server), with the same one-per-library rule, status, progress and recorded outcome.
+   */
+  startJob?(libraryId: number, job: ScanJob): { status: ScanStatus; coalesced: boolean };
   /** The scanner said it finished (successfully or not); the process exit follows. */
   reportEnd(scanId: string, success: boolean, message: string): void;
 }

@@ -7,6 +7,7 @@ import type { LibraryInput } from "./library-input";
 import type { ScanLauncher, ScanOutcome, ScanStatus } from "./library-scanning";
 import { checkLibraryFolder, foldersOverlap, isInsideFolder } from "./validation/library-folder";
 import { Violations } from "./validation/violations";
+import type { MediaSourceSync } from "./media-sources/media-source-sync";
 
 export interface LibraryView {
   library: Library;
@@ -28,6 +29,8 @@ export class LibraryService {
     private readonly scans: ScanLauncher,
     /** Airwave's data folder: a library may not point into it (database, settings, keys). */
     private readonly dataDir?: string,
+    /** Syncs libraries bound to a media source (they are "scanned" from their server). */
+    private readonly sourceSync?: MediaSourceSync,
   ) {}
 
   // Scan states are read BEFORE the library rows: a scan stops showing as running only after its result is
@@ -131,6 +134,7 @@ export class LibraryService {
   async scan(id: number, force: boolean): Promise<{ status: ScanStatus; coalesced: boolean }> {
     const library = await this.db.read((repos) => repos.libraries.findById(id));
     if (!library) throw DomainError.notFound("Library", id);
+    if (this.sourceSync && (await this.sourceSync.isBound(id))) return this.sourceSync.start(id, force);
     if (!library.paths?.length) throw DomainError.invalid("paths", "the library has no paths to scan");
     return this.scans.start({ libraryId: id, kind: library.kind, paths: library.paths.map((p) => ({ id: p.id, path: p.path })), force });
   }

@@ -14,6 +14,7 @@ import {
   HardwareAcceleration,
   LibraryKind,
   MediaItemKind,
+  MediaServerKind,
   MediaItemState,
   MediaStreamKind,
   PlaybackOrder,
@@ -46,6 +47,7 @@ export function registerEnums(): void {
   registerEnumType(AudioFormat, { name: "AudioFormat" });
   registerEnumType(LibraryKind, { name: "LibraryKind" });
   registerEnumType(MediaItemKind, { name: "MediaItemKind" });
+  registerEnumType(MediaServerKind, { name: "MediaServerKind" });
   registerEnumType(ArtworkKind, { name: "ArtworkKind" });
   registerEnumType(MediaItemState, { name: "MediaItemState" });
   registerEnumType(MediaStreamKind, { name: "MediaStreamKind" });

@@ -10,6 +10,7 @@ import { FillerPresetResolver } from "./resolvers/filler-preset-resolver";
 import { GuideResolver } from "./resolvers/guide-resolver";
 import { LibraryResolver } from "./resolvers/library-resolver";
 import { MediaItemResolver } from "./resolvers/media-item-resolver";
+import { MediaSourceResolver } from "./resolvers/media-source-resolver";
 import { SmartCollectionResolver } from "./resolvers/smart-collection-resolver";
 import { MultiCollectionResolver } from "./resolvers/multi-collection-resolver";
 import { PlaylistGroupResolver, PlaylistItemResolver, PlaylistResolver } from "./resolvers/playlist-resolver";
@@ -25,7 +26,7 @@ import { OnDemandResolver } from "./resolvers/on-demand-resolver";
 import { SettingsResolver } from "./resolvers/settings-resolver";
 import { WatermarkResolver } from "./resolvers/watermark-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver, LogResolver, TroubleshootResolver, OnDemandResolver] as const;
+export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MediaSourceResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver, LogResolver, TroubleshootResolver, OnDemandResolver] as const;
 
 /** The GraphQL schema, built from the entity classes and resolvers. */
 export async function buildGraphqlSchema(): Promise<GraphQLSchema> {

@@ -10,6 +10,7 @@ import { LibraryRepository } from "./library-repository";
 import { MediaItemRepository } from "./media-item-repository";
 import { MediaMatchRepository } from "./media-match-repository";
 import { MediaSearchRepository } from "./media-search-repository";
+import { MediaSourceRepository } from "./media-source-repository";
 import { MultiCollectionRepository } from "./multi-collection-repository";
 import { PlaylistRepository } from "./playlist-repository";
 import { PlayoutRepository } from "./playout-repository";
@@ -33,6 +34,7 @@ export interface Repositories {
   mediaItems: MediaItemRepository;
   mediaMatch: MediaMatchRepository;
   mediaSearch: MediaSearchRepository;
+  mediaSources: MediaSourceRepository;
   multiCollections: MultiCollectionRepository;
   playlists: PlaylistRepository;
   playouts: PlayoutRepository;
@@ -58,6 +60,7 @@ export function createRepositories(manager: EntityManager): Repositories {
     mediaItems: new MediaItemRepository(manager),
     mediaMatch: new MediaMatchRepository(manager),
     mediaSearch: new MediaSearchRepository(manager),
+    mediaSources: new MediaSourceRepository(manager),
     multiCollections: new MultiCollectionRepository(manager),
     playlists: new PlaylistRepository(manager),
     playouts: new PlayoutRepository(manager),

@@ -63,6 +63,23 @@ export class MediaItemRepository {
       parentId = (await this.findOrCreateArtist(file.libraryPathId, artistName, song?.artistFolder ?? null, now)).id;
       if (file.artistArtwork) await this.artwork.replace(parentId, file.artistArtwork);
     }
+    return this.saveFile(file, parentId, now, existingVersion);
+  }
+
+  /** Adds or updates the item of one file under a known parent (or none): media-source items, whose parents the sync resolves. */
+  async upsertFileUnder(file: ScannedFile, parentId: number | null, now: number): Promise<number> {
+    return this.saveFile(file, parentId, now, await this.manager.findOneBy(MediaVersion, { path: file.path }));
+  }
+
+  /** A media source's show or season (found by its locator), with its metadata. */
+  async upsertRemoteContainer(libraryPathId: number, kind: MediaItemKind.Show | MediaItemKind.Season, locator: string, parentId: number | null, seasonNumber: number | null, metadata: ScannedMetadata, now: number): Promise<number> {
+    const item = await this.findOrCreateFolderItem(libraryPathId, kind, locator, parentId, metadata, now);
+    if (item.parentId !== parentId || item.seasonNumber !== seasonNumber) await this.manager.update(MediaItem, { id: item.id }, { parentId, seasonNumber });
+    return item.id;
+  }
+
+  private async saveFile(file: ScannedFile, parentId: number | null, now: number, existingVersion: MediaVersion | null): Promise<number> {
+    const song = file.kind === "Song" ? file.song : undefined;
     let item = existingVersion ? await this.manager.findOneBy(MediaItem, { id: existingVersion.mediaItemId }) : null;
     if (!item) item = Object.assign(new MediaItem(), { addedAt: now });
     Object.assign(item, {

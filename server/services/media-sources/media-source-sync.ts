@@ -1,0 +1,127 @@
+import type { Database } from "../../db/database";
+import { MediaItemKind } from "../../domain/enums";
+import type { MediaServerClient, RemoteCollection, RemoteItem } from "../../media-servers/types";
+import { DomainError } from "../domain-error";
+import type { ScanJobResult, ScanLauncher, ScanStatus } from "../library-scanning";
+import type { MediaServerClientFor } from "./media-source-service";
+import { remoteFile, remoteMetadata } from "./remote-to-scanned";
+import { failureText } from "./source-errors";
+import { itemLocator } from "./source-locators";
+
+const BATCH = 200;
+/** Servers' clocks differ from ours: an incremental sync asks for changes since a little before the last one began. */
+const CLOCK_MARGIN_MS = 5 * 60_000;
+
+/**
+ * Syncs a source-bound library like a scan (the scan coordinator's one-per-library rule, status,
+ * progress and recorded outcome), in this process so the credential never reaches a child process.
+ * Everything is read from the server before anything is written: a server that fails mid-sync leaves
+ * the library as it was.
+ */
+export class MediaSourceSync {
+  constructor(
+    private readonly db: Database,
+    private readonly clientFor: MediaServerClientFor,
+    private readonly scans: ScanLauncher,
+    private readonly clock: () => number,
+  ) {}
+
+  async isBound(libraryId: number): Promise<boolean> {
+    return (await this.db.read((repos) => repos.mediaSources.boundLibrary(libraryId))) !== null;
+  }
+
+  /** Starts a sync of a source-bound library (or joins the running one); `force` re-reads every item. */
+  start(libraryId: number, force: boolean): { status: ScanStatus; coalesced: boolean } {
+    if (!this.scans.startJob) throw new Error("this server cannot run media-source syncs");
+    return this.scans.startJob(libraryId, (progress) => this.run(libraryId, force, progress));
+  }
+
+  /** One sync, start to end (also what the benchmark times). */
+  async run(libraryId: number, force: boolean, progress: (percent: number, folder: string | null) => void = () => undefined): Promise<ScanJobResult> {
+    const bound = await this.db.read((repos) => repos.mediaSources.boundLibrary(libraryId));
+    if (!bound) throw DomainError.notFound("Source-bound library", libraryId);
+    const source = await this.db.read((repos) => repos.mediaSources.findById(bound.binding.mediaSourceId));
+    if (!source) throw DomainError.notFound("Media source", bound.binding.mediaSourceId);
+    const client = this.clientFor(source);
+    const started = this.clock();
+    const since = force ? null : bound.binding.syncedThrough;
+    let fetched: { ids: string[]; changed: RemoteItem[]; collections: Array<RemoteCollection & { kind: string; collectionId: number }> };
+    try {
+      progress(0, "reading the server");
+      const ids = await client.itemIds(bound.binding.remoteLibraryId);
+      const changed: RemoteItem[] = [];
+      for await (const page of client.items(bound.binding.remoteLibraryId, { since })) {
+        changed.push(...page.items);
+        progress(Math.min(50, (50 * changed.length) / Math.max(1, page.total)), "reading the server");
+      }
+      fetched = { ids, changed, collections: await this.mirroredCollections(client, source.id) };
+    } catch (error) {
+      return { success: false, message: `sync failed, nothing changed: ${failureText(error)}` };
+    }
+    const counts = await this.store(bound.pathId, source.id, fetched.changed, progress);
+    const now = this.clock();
+    const seen = new Set(fetched.ids.map((id) => itemLocator(source.id, id)));
+    const reconciled = await this.db.write(async (repos) => {
+      const result = await repos.mediaItems.reconcile(libraryId, seen, [], now);
+      const newest = Math.max(...fetched.changed.map((i) => i.updatedAt ?? 0), since ?? 0);
+      await repos.mediaSources.setSyncedThrough(libraryId, newest > 0 && fetched.changed.every((i) => i.updatedAt !== null) ? newest : started - CLOCK_MARGIN_MS);
+      for (const c of fetched.collections) await repos.mediaSources.replaceCollectionItems(source.id, c.collectionId, c.itemIds);
+      return result;
+    });
+    progress(100, null);
+    return { success: true, message: `${counts.added} added, ${counts.updated} updated, ${fetched.ids.length - counts.added - counts.updated} unchanged, ${reconciled.trashed} trashed, ${reconciled.restored} restored` };
+  }
+
+  /** The server's side of every collection mirrored from this source. */
+  private async mirroredCollections(client: MediaServerClient, sourceId: number): Promise<Array<RemoteCollection & { kind: string; collectionId: number }>> {
+    const bindings = await this.db.read((repos) => repos.mediaSources.collectionBindings(sourceId));
+    if (!bindings.length) return [];
+    const collections = bindings.some((b) => b.remoteKind === "Collection") ? await client.collections() : [];
+    const playlists = bindings.some((b) => b.remoteKind === "Playlist") ? await client.playlists() : [];
+    return bindings.flatMap((b) => {
+      const remote = (b.remoteKind === "Playlist" ? playlists : collections).find((c) => c.id === b.remoteId);
+      return remote ? [{ ...remote, kind: b.remoteKind, collectionId: b.collectionId }] : [];
+    });
+  }
+
+  /** Writes changed items in batches, containers first; unchanged ones (same updated-at) are skipped. */
+  private async store(libraryPathId: number, sourceId: number, items: RemoteItem[], progress: (percent: number, folder: string | null) => void): Promise<{ added: number; updated: number }> {
+    const order: Record<string, number> = { Show: 0, Artist: 0, Season: 1 };
+    const sorted = [...items].sort((a, b) => (order[a.kind] ?? 2) - (order[b.kind] ?? 2));
+    const known = await this.db.read((repos) => repos.mediaSources.knownItems(libraryPathId));
+    let added = 0;
+    let updated = 0;
+    for (let i = 0; i < sorted.length; i += BATCH) {
+      const batch = sorted.slice(i, i + BATCH);
+      await this.db.write(async (repos) => {
+        const now = this.clock();
+        for (const item of batch) {
+          const existing = known.get(item.remoteId);
+          if (existing && item.updatedAt !== null && existing.remoteUpdatedAt === item.updatedAt) continue;
+          const locator = itemLocator(sourceId, item.remoteId);
+          const parentId = item.parentId ? (known.get(item.parentId)?.id ?? null) : null;
+          let id: number;
+          if (item.kind === "Show" || item.kind === "Season") {
+            if (item.kind === "Season" && parentId === null) continue;
+            const kind = item.kind === "Show" ? MediaItemKind.Show : MediaItemKind.Season;
+            const metadata = remoteMetadata(item);
+            if (item.kind === "Season") metadata.sortTitle ??= `season ${String(item.seasonNumber ?? 0).padStart(4, "0")}`;
+            id = await repos.mediaItems.upsertRemoteContainer(libraryPathId, kind, locator, parentId, item.seasonNumber ?? null, metadata, now);
+            await repos.mediaSources.markRemote(id, item.remoteId, item.updatedAt);
+          } else {
+            const file = remoteFile(item, libraryPathId, locator);
+            if (!file || (item.kind === "Episode" && parentId === null)) continue;
+            if (file.kind === "Episode") file.season = { folderPath: itemLocator(sourceId, item.parentId ?? ""), seasonNumber: item.seasonNumber ?? 0 };
+            id = item.kind === "Episode" ? await repos.mediaItems.upsertFileUnder(file, parentId, now) : await repos.mediaItems.upsertFile(file, now);
+            await repos.mediaSources.markRemote(id, item.remoteId, item.updatedAt, { remotePath: item.filePath, remoteKey: item.mediaKey });
+          }
+          if (existing) updated += 1;
+          else added += 1;
+          known.set(item.remoteId, { id, kind: item.kind, remoteUpdatedAt: item.updatedAt });
+        }
+      });
+      progress(50 + (50 * Math.min(sorted.length, i + BATCH)) / Math.max(1, sorted.length), "storing items");
+    }
+    return { added, updated };
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * How synced things are named where the library model expects paths: a source-bound library's one
+ * library path, and the (unique) path of each synced file or show/season. None is a file; the stream
+ * planner resolves a synced file through its source (path replacement or the server's stream).
+ */
+const SCHEME = "media-source://";
+
+export function libraryLocator(sourceId: number, remoteLibraryId: string): string {
+  return `${SCHEME}${sourceId}/${encodeURIComponent(remoteLibraryId)}`;
+}
+
+export function itemLocator(sourceId: number, remoteId: string): string {
+  return `${SCHEME}${sourceId}/item/${encodeURIComponent(remoteId)}`;
+}
+
+export function isSourceLocator(p: string): boolean {
+  return p.startsWith(SCHEME);
+}
