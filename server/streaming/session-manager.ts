@@ -89,7 +89,8 @@ export class SessionManager implements StreamSessionOwner {
     this.live.set(channelNumber, session);
     session.once("stopped", () => {
       if (this.live.get(channelNumber) === session) this.live.delete(channelNumber);
-      void this.leave(channelNumber, session.lastAccess);
+      // While the server stops, `stopAll` reports every channel that was watched once everything ended.
+      if (!this.stopping) void this.leave(channelNumber, session.lastAccess);
     });
     return session;
   }
@@ -108,7 +109,6 @@ export class SessionManager implements StreamSessionOwner {
   }
 
   private async leave(channelNumber: string, lastWatchedAt: number): Promise<void> {
-    if (this.stopping) return;
     try {
       await this.options.leave?.(channelNumber, lastWatchedAt);
     } catch (error) {
@@ -157,7 +157,8 @@ export class SessionManager implements StreamSessionOwner {
     } finally {
       out.off("close", onClose);
       await this.closeViewer(viewer);
-      if (![...this.viewers.keys()].some((v) => v.channelNumber === channelNumber) && !this.find(channelNumber)) await this.leave(channelNumber, this.clock());
+      const alone = ![...this.viewers.keys()].some((v) => v.channelNumber === channelNumber) && !this.find(channelNumber);
+      if (alone && !this.stopping) await this.leave(channelNumber, this.clock());
     }
   }
 
@@ -196,8 +197,12 @@ export class SessionManager implements StreamSessionOwner {
   async stopAll(): Promise<void> {
     this.stopping = true;
     if (this.reaper) clearInterval(this.reaper);
+    const now = this.clock();
+    const watched = new Map<string, number>([...[...this.viewers.keys()].map((v): [string, number] => [v.channelNumber, now]), ...[...this.live.values()].map((s): [string, number] => [s.channelNumber, s.lastAccess])]);
     await Promise.all([...[...this.live.values()].map((s) => s.stop()), ...[...this.viewers.keys()].map((v) => this.closeViewer(v))]);
     await this.registry.killAll();
+    // Channels watched until now pause there (on-demand ones keep their place across a restart).
+    for (const [channelNumber, at] of watched) await this.leave(channelNumber, at);
   }
 
   private async reapIdle(): Promise<void> {

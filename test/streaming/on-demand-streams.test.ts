@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../support/http";
-import { makeTempDir, useTestServer } from "../support/test-server";
+import { makeTempDir, startTestServer, useTestServer } from "../support/test-server";
 import { channelProgrammes } from "../support/xmltv";
 import { ffmpegChildren, frameStats, makeCountingClip, secondOfLuma, sleep, waitUntil } from "./support/stream-fixtures";
 
@@ -38,15 +38,15 @@ afterAll(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-/** A channel alternating clip a and clip b (30 s each), the first starting `agoMs` ago. */
-async function alternatingChannel(playoutMode: "Continuous" | "OnDemand", agoMs: number): Promise<{ id: number; number: string }> {
+/** A channel alternating clip a and clip b (30 s each), the first starting `agoMs` ago (on another server: `on`). */
+async function alternatingChannel(playoutMode: "Continuous" | "OnDemand", agoMs: number, on = { client: api, dataDir: server.dataDir, profileId: 0 }): Promise<{ id: number; number: string }> {
   const number = String(nextNumber++);
-  const file = path.join(server.dataDir, "playouts", `channel-${number}.json`);
+  const file = path.join(on.dataDir, "playouts", `channel-${number}.json`);
   const programs = Array.from({ length: 60 }, (_, i) => ({ title: `Part ${i}`, duration: CLIP_SECONDS * 1000, file: i % 2 === 0 ? clips.a : clips.b }));
   fs.writeFileSync(file, JSON.stringify({ startTime: new Date(Date.now() - agoMs).toISOString(), programs }));
-  const channel = await api.post("/api/v1/channels", { name: `On demand ${number}`, number, ffmpegProfileId: profileId, streamingMode: "HttpLiveStreamingSegmenter", playoutMode });
+  const channel = await on.client.post("/api/v1/channels", { name: `On demand ${number}`, number, ffmpegProfileId: on.profileId || profileId, streamingMode: "HttpLiveStreamingSegmenter", playoutMode });
   expect(channel.status, channel.text).toBe(201);
-  const playout = await api.post("/api/v1/playouts", { channelId: channel.json.id, kind: "ExternalJson", scheduleFile: file });
+  const playout = await on.client.post("/api/v1/playouts", { channelId: channel.json.id, kind: "ExternalJson", scheduleFile: file });
   expect(playout.status, playout.text).toBe(201);
   return { id: channel.json.id, number };
 }
@@ -190,6 +190,49 @@ describe("on-demand channel with real FFmpeg", () => {
     const now = await api.get(`/api/v1/channels/${channel.id}/now`);
     expect(now.json.current.title).toBe(paused.checkpoint!.title);
     await api.delete(`/api/v1/sessions/${channel.number}`);
+  }, 90_000);
+});
+
+describe("on-demand channel across a server restart", () => {
+  it("a server stop pauses a watched on-demand channel where it was; the restarted server resumes it there", async () => {
+    const dataDir = makeTempDir("airwave-on-demand-restart-");
+    const env = { Streaming__IdleTimeoutSeconds: "60" };
+    try {
+      const first = await startTestServer({ dataDir, env });
+      let channel: { id: number; number: string };
+      let stoppedAt: number;
+      try {
+        const client = apiClient(first.url);
+        const profile = await client.post("/api/v1/ffmpeg/profiles", { name: "Tiny", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
+        channel = await alternatingChannel("OnDemand", 1000, { client, dataDir, profileId: profile.json.id });
+        expect((await client.get(`/iptv/channel/${channel.number}.m3u8?mode=segmenter`)).status).toBe(200);
+        await sleep(2000);
+        expect((await client.get(`/iptv/session/${channel.number}/hls.m3u8`)).status).toBe(200);
+      } finally {
+        stoppedAt = Date.now();
+        await first.stop();
+      }
+      const second = await startTestServer({ dataDir, env });
+      try {
+        const states = (await apiClient(second.url).get("/api/v1/sessions/on-demand")).json as Array<{ channelId: number; playing: boolean; pausedSince?: string; checkpoint?: { title?: string; offsetSeconds: number } }>;
+        const state = states.find((s) => s.channelId === channel.id)!;
+        expect(state.playing).toBe(false);
+        expect(stoppedAt - Date.parse(state.pausedSince!)).toBeGreaterThanOrEqual(0);
+        expect(stoppedAt - Date.parse(state.pausedSince!)).toBeLessThan(2000);
+        // Watched from 1 s into Part 0 for about 3 s (start-up included): the checkpoint is a few seconds in.
+        expect(state.checkpoint).toMatchObject({ title: "Part 0" });
+        expect(state.checkpoint!.offsetSeconds).toBeGreaterThan(2);
+        expect(state.checkpoint!.offsetSeconds).toBeLessThan(15);
+        // The restarted server shows the channel at its checkpoint, where the next viewer's stream starts.
+        const now = (await apiClient(second.url).get(`/api/v1/channels/${channel.id}/now`)).json;
+        expect(now.current.title).toBe("Part 0");
+        expect(Math.abs(now.offsetMs - state.checkpoint!.offsetSeconds * 1000)).toBeLessThan(1000);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 90_000);
 });
 
