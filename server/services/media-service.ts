@@ -86,7 +86,8 @@ export class MediaService {
   }
 
   /**
-   * The library item each query names, by external id (`source://value`) first, else by file path; null
+   * The library item each query names, by its id on a media server first, then by external id
+   * (`source://value`), else by file path; null
    * where the library has none. Importers use it to bring another program's programmes over.
    */
   async match(queries: ReadonlyArray<Partial<MediaMatchQuery>>): Promise<Array<MediaMatch | null>> {
@@ -94,6 +95,12 @@ export class MediaService {
     if (!Array.isArray(queries) || queries.length > MAX_MATCH_ITEMS) v.add("items", `must be a list of at most ${MAX_MATCH_ITEMS} queries`);
     v.throwIfAny();
     for (const [i, query] of queries.entries()) {
+      const remoteIds = query.remoteIds ?? [];
+      if (remoteIds.length > MAX_MATCH_KEYS) v.add(`items[${i}].remoteIds`, `must hold at most ${MAX_MATCH_KEYS} ids`);
+      for (const [j, remote] of remoteIds.entries()) {
+        if (!remote.server || remote.server.length > 200) v.add(`items[${i}].remoteIds[${j}].server`, "must be 1–200 characters");
+        if (!remote.id || remote.id.length > 200) v.add(`items[${i}].remoteIds[${j}].id`, "must be 1–200 characters");
+      }
       const guids = query.guids ?? [];
       const paths = query.paths ?? [];
       if (guids.length > MAX_MATCH_KEYS) v.add(`items[${i}].guids`, `must hold at most ${MAX_MATCH_KEYS} ids`);
@@ -102,7 +109,7 @@ export class MediaService {
       for (const [j, file] of paths.entries()) if (file.length < 1 || file.length > 4096) v.add(`items[${i}].paths[${j}]`, "must be 1–4096 characters");
     }
     v.throwIfAny();
-    const normalized = queries.map((q) => ({ guids: (q.guids ?? []).map(lowerSource), paths: q.paths ?? [] }));
+    const normalized = queries.map((q) => ({ remoteIds: q.remoteIds ?? [], guids: (q.guids ?? []).map(lowerSource), paths: q.paths ?? [] }));
     return this.db.read((repos) => repos.mediaMatch.match(normalized));
   }
 

@@ -36,8 +36,8 @@ describe("airwave import --from dizquetv", () => {
       'FFmpeg profile "dizqueTV": resolution, videoBitrate, videoBufferSize, audioBitrate, audioBufferSize, audioChannels, audioSampleRate, threadCount, normalizeLoudness, videoFormat, audioFormat, deinterlaceVideo; no equivalent for',
     );
     expect(result.stdout).toMatch(/no equivalent for .*maxFPS.*scalingAlgorithm/);
-    expect(result.stdout).toContain('channel 3 "Cartoon Loop": 2 programmes, 2 in the library (0 by guid, 2 by file path), ExternalJson playout');
-    expect(result.stdout).toContain(`not in the library: Gone Missing (${media}/not-there/Gone Missing (1999).mkv)`);
+    expect(result.stdout).toContain('channel 3 "Cartoon Loop": 2 programmes, 2 in the library (0 by media-server id, 0 by guid, 2 by file path), ExternalJson playout');
+    expect(result.stdout).toContain(`not in the library: Gone Missing (Plex item 900, ${media}/not-there/Gone Missing (1999).mkv)`);
     expect(result.stdout).toContain('filler list "Bumpers" (2 items): collection and Fallback filler preset "dizqueTV filler: Bumpers" with 1 library items');
     expect(result.stdout).toContain(`not in the library: Bumper 2 (${media}/not-there/bumper-2.mkv)`);
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAirwave } from "../support/cli";
+import { databaseFile, sqlInsert } from "../support/sqlite";
 import { useTempDir, useTestServer } from "../support/test-server";
 import { expectPlaysFromLibrary, scannedLibrary } from "./support/migration-library";
 import { makeTunarrFolder, TUNARR_START } from "./support/tunarr-fixture";
@@ -10,9 +11,14 @@ describe("airwave import --from tunarr", () => {
   const { server, api } = useTestServer();
   const work = useTempDir("airwave-tunarr-");
 
-  it("brings channels over onto the scanned library (by imdb id and by path), filler as a Fallback preset, the transcode config as a profile, and they play", { timeout: 120_000 }, async () => {
+  it("brings channels over onto the scanned library (by Plex item id and by imdb id), filler as a Fallback preset, the transcode config as a profile, and they play", { timeout: 120_000 }, async () => {
     const library = await scannedLibrary(api, path.join(work.path, "movies"));
     const dir = await makeTunarrFolder(path.join(work.path, "tunarr"), library);
+    // The library also comes from the Plex server Tunarr used ("Home Plex"), which knows Counting B as item 102.
+    const db = databaseFile(server.dataDir);
+    const source = await sqlInsert(db, "INSERT INTO media_source (name, kind, url, credential) VALUES ('Home Plex', 'Plex', 'http://127.0.0.1:32400', '{}')");
+    await sqlInsert(db, "INSERT INTO media_source_library (mediaSourceId, libraryId, remoteLibraryId) SELECT ?, libraryId, '1' FROM library_path WHERE id = (SELECT libraryPathId FROM media_item WHERE id = ?)", [source, library.ids["Counting B"]]);
+    await sqlInsert(db, "UPDATE media_item SET remoteId = '102' WHERE id = ?", [library.ids["Counting B"]]);
 
     const result = await runAirwave(["import", "--from", "tunarr", dir, "--server", server.url], { AIRWAVE_DATA_DIR: server.dataDir });
     expect(result.stderr).toBe("");
@@ -20,9 +26,9 @@ describe("airwave import --from tunarr", () => {
     expect(result.stdout).toContain('FFmpeg profile "Tunarr Small": resolution, threadCount, videoBitrate, videoBufferSize, bitDepth, audioBitrate, audioBufferSize, audioChannels, audioSampleRate, hardwareAcceleration, videoFormat, audioFormat, normalizeFramerate, deinterlaceVideo; no equivalent for');
     expect(result.stdout).toMatch(/no equivalent for .*vaapi_driver.*error_screen/);
     expect(result.stdout).toContain('filler list "Bumpers" (1 items): collection and Fallback filler preset "Tunarr filler: Bumpers" with 1 library items');
-    expect(result.stdout).toContain('channel 4 "Tunarr Movies": 2 programmes, 2 in the library (1 by guid, 1 by file path), ExternalJson playout');
+    expect(result.stdout).toContain('channel 4 "Tunarr Movies": 2 programmes, 2 in the library (1 by media-server id, 1 by guid, 0 by file path), ExternalJson playout');
     expect(result.stdout).toContain('channel 9 "Lost Films": 1 programmes, 0 in the library');
-    expect(result.stdout).toContain("not in the library: Gone Missing (imdb://tt9999999, /srv/plex/movies/Gone Missing (1999)/Gone Missing (1999).mkv)");
+    expect(result.stdout).toContain("not in the library: Gone Missing (Home Plex item 900, imdb://tt9999999, /srv/plex/movies/Gone Missing (1999)/Gone Missing (1999).mkv)");
 
     const channels = (await api.get("/api/v1/channels")).json as { id: number; number: string; name: string; group: string; logoUrl?: string; ffmpegProfileId: number; fallbackFillerId?: number }[];
     const movies = channels.find((c) => c.number === "4")!;

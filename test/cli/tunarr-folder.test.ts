@@ -25,7 +25,7 @@ describe("reading a Tunarr data folder", () => {
     const [movies] = plan.channels;
     expect(movies.startTime).toBe(TUNARR_START);
     expect(movies.programmes.map((p) => [p.title, p.durationMs, p.offline])).toEqual([["Counting A", 10_000, false], ["Offline", 5_000, true], ["Counting B", 10_000, false]]);
-    expect(movies.programmes[0]).toMatchObject({ guids: ["imdb://tt0100001", "plex://movie/5d7768a1"], paths: ["/srv/plex/movies/Counting A (2001)/Counting A (2001).mkv"], year: 2001, type: "movie" });
+    expect(movies.programmes[0]).toMatchObject({ remoteIds: [{ server: "Home Plex", id: "101" }], guids: ["imdb://tt0100001", "plex://movie/5d7768a1"], paths: ["/srv/plex/movies/Counting A (2001)/Counting A (2001).mkv"], year: 2001, type: "movie" });
     expect(movies.fillerListIds).toEqual(["f0000000-0000-4000-8000-000000000001"]);
     expect(plan.fillerLists).toEqual([{ id: "f0000000-0000-4000-8000-000000000001", name: "Bumpers", items: [expect.objectContaining({ title: "Bumper", paths: ["/media/bumper.mkv"] })] }]);
     expect(plan.profiles.map((p) => p.name)).toEqual(["Tunarr Small"]);

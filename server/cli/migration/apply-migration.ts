@@ -16,7 +16,7 @@ export class ProgrammeMatches {
   private readonly found = new Map<string, Match>();
 
   static key(p: MigratedProgramme): string {
-    return JSON.stringify([p.guids, p.paths]);
+    return JSON.stringify([p.remoteIds, p.guids, p.paths]);
   }
 
   /** Asks the server about every programme not asked about yet, in batches. */
@@ -26,7 +26,7 @@ export class ProgrammeMatches {
     const pending = [...queries];
     for (let i = 0; i < pending.length; i += MATCH_BATCH) {
       const batch = pending.slice(i, i + MATCH_BATCH);
-      const { data, error, response } = await client.POST("/api/v1/media/match", { body: { items: batch.map(([, p]) => ({ guids: p.guids.slice(0, 10), paths: p.paths.slice(0, 10) })) } });
+      const { data, error, response } = await client.POST("/api/v1/media/match", { body: { items: batch.map(([, p]) => ({ remoteIds: p.remoteIds.slice(0, 10), guids: p.guids.slice(0, 10), paths: p.paths.slice(0, 10) })) } });
       if (!data) throw new Error(`matching media failed: ${failure(error, response)}`);
       batch.forEach(([key], n) => this.found.set(key, data.matches[n]));
     }
@@ -46,7 +46,7 @@ function unmatchedLines(programmes: readonly MigratedProgramme[], matches: Progr
   const seen = new Set<string>();
   const unique = missing.filter((p) => !seen.has(ProgrammeMatches.key(p)) && seen.add(ProgrammeMatches.key(p)));
   const lines = unique.slice(0, MAX_LISTED).map((p) => {
-    const known = [...p.guids, ...p.paths].join(", ") || "no guid or file path";
+    const known = [...p.remoteIds.map((r) => `${r.server} item ${r.id}`), ...p.guids, ...p.paths].join(", ") || "no id or file path";
     const playable = p.paths.some((f) => fs.existsSync(f)) ? "; plays from its file" : "";
     return `  not in the library: ${p.title} (${known})${playable}`;
   });
@@ -125,9 +125,9 @@ export async function applyMigration(client: Client, plan: MigrationPlan, filesD
     }
     const programmes = channel.programmes.filter((p) => !p.offline);
     const matched = programmes.filter((p) => matches.of(p));
-    const byGuid = matched.filter((p) => matches.of(p)?.matchedBy === "guid").length;
+    const by = (how: string) => matched.filter((p) => matches.of(p)?.matchedBy === how).length;
     out.push(
-      `${label}: ${programmes.length} programmes, ${matched.length} in the library (${byGuid} by guid, ${matched.length - byGuid} by file path), ExternalJson playout (${playout.data.buildStatus?.message ?? "built"})`,
+      `${label}: ${programmes.length} programmes, ${matched.length} in the library (${by("remote")} by media-server id, ${by("guid")} by guid, ${by("path")} by file path), ExternalJson playout (${playout.data.buildStatus?.message ?? "built"})`,
       ...unmatchedLines(programmes, matches),
     );
   }

@@ -19,6 +19,9 @@ interface DizqueProgram {
   episode?: number;
   year?: number;
   type?: string;
+  /** The Plex server's name and the item's ratingKey there. */
+  serverKey?: string;
+  ratingKey?: string;
 }
 
 interface DizqueChannel {
@@ -55,6 +58,7 @@ function programme(p: DizqueProgram): MigratedProgramme {
     episode: wholeNumber(p.episode, 0, 100_000),
     year: wholeNumber(p.year, 1800, 3000),
     type: text(p.type),
+    remoteIds: text(p.serverKey) && text(p.ratingKey) ? [{ server: p.serverKey!, id: p.ratingKey! }] : [],
     guids: [],
     paths: file && path.isAbsolute(file) ? [file] : [],
   };

@@ -12,7 +12,9 @@ export interface MigratedProgramme {
   episode?: number;
   year?: number;
   type?: string;
-  /** External ids as `source://value` (imdb://tt…, tmdb://…, tvdb://…, plex://…), matched first. */
+  /** The item on the media server the old program played it from (server name, ratingKey or item id), matched first. */
+  remoteIds: { server: string; id: string }[];
+  /** External ids as `source://value` (imdb://tt…, tmdb://…, tvdb://…, plex://…), matched next. */
   guids: string[];
   /** Absolute file paths as the old program knew them, matched next (and played directly if they exist here). */
   paths: string[];

@@ -7,8 +7,8 @@ import { profileFields, wholeNumber, type MigratedChannel, type MigratedProfile,
  * What Airwave reads from a Tunarr data folder (modelled on Tunarr 1.0): the SQLite database `db.db` and
  * the lineups in `channel-lineups/<channel uuid>.json`. A lineup's `items` play in order from the channel's
  * `start_time` (epoch ms), looping: `{type: "content", id: <program uuid>, durationMs}`, `{type: "offline",
- * durationMs}` or `{type: "redirect", channel, durationMs}`. Programs keep the media server's file path and
- * external ids (`program_external_id`: imdb, tmdb, tvdb, plex-guid, …); filler lists are `filler_show`
+ * durationMs}` or `{type: "redirect", channel, durationMs}`. Programs keep the media server's name and item id,
+ * its file path and external ids (`program_external_id`: imdb, tmdb, tvdb, plex-guid, …); filler lists are `filler_show`
  * with `filler_show_content` and `channel_filler_show` (weight, cooldown); each channel names a
  * `transcode_config`.
  */
@@ -37,6 +37,9 @@ interface ProgramRow {
   episode: number | null;
   year: number | null;
   file_path: string | null;
+  source_type: string;
+  external_source_id: string;
+  external_key: string;
 }
 
 interface ExternalIdRow {
@@ -53,6 +56,8 @@ interface LineupItem {
 }
 
 const GUID_SOURCES: Record<string, string> = { imdb: "imdb", tmdb: "tmdb", tvdb: "tvdb" };
+/** Programs from these keep the server's name (`external_source_id`) and the item's id there (`external_key`). */
+const MEDIA_SERVERS = new Set(["plex", "jellyfin", "emby"]);
 
 export async function readTunarrFolder(dir: string): Promise<MigrationPlan> {
   const problems: string[] = [];
@@ -114,7 +119,7 @@ async function readPrograms(db: Db, ids: string[]): Promise<Map<string, Migrated
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const marks = chunk.map(() => "?").join(",");
-    const rows = await all<ProgramRow>(db, `SELECT uuid, type, title, duration, show_title, season_number, episode, year, file_path FROM program WHERE uuid IN (${marks})`, chunk);
+    const rows = await all<ProgramRow>(db, `SELECT uuid, type, title, duration, show_title, season_number, episode, year, file_path, source_type, external_source_id, external_key FROM program WHERE uuid IN (${marks})`, chunk);
     const external = await all<ExternalIdRow>(db, `SELECT program_uuid, source_type, external_key, direct_file_path FROM program_external_id WHERE program_uuid IN (${marks})`, chunk);
     for (const row of rows) {
       const ids = external.filter((e) => e.program_uuid === row.uuid);
@@ -128,6 +133,7 @@ async function readPrograms(db: Db, ids: string[]): Promise<Map<string, Migrated
         episode: wholeNumber(row.episode, 0, 100_000),
         year: wholeNumber(row.year, 1800, 3000),
         type: row.type,
+        remoteIds: MEDIA_SERVERS.has(row.source_type) && row.external_source_id && row.external_key ? [{ server: row.external_source_id, id: row.external_key }] : [],
         guids: ids.flatMap(guidOf),
         paths: [...new Set(paths)],
       });
@@ -151,7 +157,7 @@ function toChannel(row: ChannelRow, lineup: LineupItem[], programmes: Map<string
     if (known) return { ...known, durationMs };
     if (item.type === "content") problems.push(`channel ${row.number}: program ${item.id} is not in the database; played as a gap`);
     if (item.type === "redirect") problems.push(`channel ${row.number}: a redirect to another channel is played as a gap`);
-    return { title: "Offline", durationMs, offline: true, guids: [], paths: [] };
+    return { title: "Offline", durationMs, offline: true, remoteIds: [], guids: [], paths: [] };
   });
   let icon: string | undefined;
   try {

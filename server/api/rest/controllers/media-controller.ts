@@ -73,8 +73,8 @@ export class MediaController extends Controller {
   }
 
   /**
-   * Finds the library items another program's programmes name: by external id (`source://value`) first, else
-   * by absolute file path. One answer per query, in order; an empty one where this library has no such playable item.
+   * Finds the library items another program's programmes name: by their id on a media server whose library is a
+   * source here first, then by external id (`source://value`), else by absolute file path. One answer per query, in order; an empty one where this library has no such playable item.
    * `airwave import --from dizquetv|tunarr` uses it.
    * @summary Match media by id or path
    */

@@ -1,7 +1,16 @@
 import type { MediaMatch } from "../../../services/media-service";
 
+export interface MediaMatchRemoteIdDto {
+  /** The media server: its source's name in Airwave, or the server's own name (as Plex, Jellyfin or Emby call it). */
+  server: string;
+  /** The item's id there: a Plex ratingKey, a Jellyfin or Emby item id. */
+  id: string;
+}
+
 export interface MediaMatchQueryDto {
-  /** External ids as `source://value` (imdb://tt0111161, tmdb://278, tvdb://…, plex://…), tried first; at most 10. */
+  /** The item on a media server whose library is a source here, tried first; at most 10. */
+  remoteIds?: MediaMatchRemoteIdDto[];
+  /** External ids as `source://value` (imdb://tt0111161, tmdb://278, tvdb://…, plex://…), tried next; at most 10. */
   guids?: string[];
   /** Absolute file paths, tried when no id matches: a local file, or where a media server (Plex, Jellyfin, Emby) keeps it; at most 10. */
   paths?: string[];
@@ -20,7 +29,7 @@ export interface MediaMatchDto {
   mediaItemId?: number;
   /** The file of its first version (what a channel file names to play it). */
   path?: string;
-  /** `guid` or `path`: what matched. */
+  /** `remote`, `guid` or `path`: what matched. */
   matchedBy?: string;
 }
 
