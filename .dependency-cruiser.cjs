@@ -125,6 +125,16 @@ module.exports = {
       to: { path: "^node_modules/electron/" },
     },
     {
+      name: "tsoa-runtime-only",
+      comment:
+        "Controllers and middleware import tsoa's decorators and ValidateError from @tsoa/runtime: the `tsoa` package's " +
+        "index also loads tsoa's CLI and the TypeScript compiler, about a second on every server start and test file. " +
+        "Only the code generators (build/codegen) use the tsoa package.",
+      severity: "error",
+      from: { path: "^(server|electron)/" },
+      to: { path: "(^|/)node_modules/tsoa/|^tsoa$" },
+    },
+    {
       name: "renderer-over-http-only",
       comment: "The UI talks to the server over HTTP only; it imports no server or electron code.",
       severity: "error",

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { locateFFmpeg } from "../../server/config/ffmpeg-binaries";
-import { makeTempDir } from "../support/test-server";
+import { makeTempDir } from "../support/temp-dir";
 
 describe("finding FFmpeg", () => {
   it("a configured path wins", () => {

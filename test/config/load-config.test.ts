@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultDataDir } from "../../server/config/default-data-dir";
 import { ConfigError, loadConfig } from "../../server/config/load-config";
-import { makeTempDir } from "../support/test-server";
+import { makeTempDir } from "../support/temp-dir";
 
 function withSettings(settings: unknown): string {
   const dir = makeTempDir();

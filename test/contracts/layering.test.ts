@@ -56,19 +56,21 @@ describe("dependency rules (.dependency-cruiser.cjs)", () => {
     expect(passed.status, passed.output).toBe(0);
   }, 120_000);
 
-  it("fail when an engine imports I/O, when streaming and services import each other, and when a builder imports another", () => {
+  it("fail when an engine imports I/O, when streaming and services import each other, when a builder imports another, and when server code loads tsoa's CLI", () => {
     const root = fixture({
       "server/playout/classic/read.ts": 'import fs from "node:fs";\nexport const read = (f: string) => fs.readFileSync(f, "utf8");\n',
       "server/playout/sequential/zone.ts": "export const zone = 'UTC';\n",
       "server/playout/block/uses-sequential.ts": 'import { zone } from "../sequential/zone";\nexport const z = zone;\n',
       "server/services/stream-service.ts": "export class StreamService {}\n",
       "server/streaming/owner.ts": 'import { StreamService } from "../services/stream-service";\nexport const owner = new StreamService();\n',
+      "server/api/rest/controllers/cli-decorators.ts": 'import { Route } from "tsoa";\nexport const route = Route;\n',
     });
     const { status, output } = cruise(root);
     expect(status, output).not.toBe(0);
     expect(output).toContain("engines-no-io: server/playout/classic/read.ts → fs");
     expect(output).toContain("builders-share-core: server/playout/block/uses-sequential.ts → server/playout/sequential/zone.ts");
     expect(output).toContain("streaming-not-services: server/streaming/owner.ts → server/services/stream-service.ts");
+    expect(output).toContain("tsoa-runtime-only: server/api/rest/controllers/cli-decorators.ts → tsoa");
   }, 120_000);
 });
 

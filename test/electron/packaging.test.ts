@@ -6,7 +6,7 @@ import { minimatch } from "minimatch";
 import YAML from "yaml";
 import { describe, expect, it } from "vitest";
 import { locateFFmpeg } from "../../server/config/ffmpeg-binaries";
-import { makeTempDir } from "../support/test-server";
+import { makeTempDir } from "../support/temp-dir";
 
 const root = path.resolve(__dirname, "../..");
 const config = YAML.parse(fs.readFileSync(path.join(root, "build/electron-builder.yml"), "utf8"));

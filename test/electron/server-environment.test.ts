@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { nodeLauncher } from "../../electron/supervisor/node-launcher";
 import { isPortFree, serverEnvironment } from "../../electron/supervisor/server-environment";
 import { ServerSupervisor } from "../../electron/supervisor/server-supervisor";
-import { makeTempDir } from "../support/test-server";
+import { makeTempDir } from "../support/temp-dir";
 
 const MAIN = path.resolve(__dirname, "../../dist/server/main.js");
 const cleanups: Array<() => Promise<unknown>> = [];

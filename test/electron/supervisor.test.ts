@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { nodeLauncher } from "../../electron/supervisor/node-launcher";
 import { ServerLog } from "../../electron/supervisor/server-log";
 import { ServerSupervisor, type CrashReport, type ProcessLauncher, type ReadyMessage, type SupervisorState } from "../../electron/supervisor/server-supervisor";
-import { makeTempDir } from "../support/test-server";
+import { makeTempDir } from "../support/temp-dir";
 import { waitFor } from "../support/wait";
 
 const DIST = path.resolve(__dirname, "../../dist");

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTempDir } from "../support/test-server";
+import { makeTempDir } from "../support/temp-dir";
 
 const DIST = path.resolve(__dirname, "../../dist/server");
 // Root reads every folder whatever its mode, so as root the probe runs as `nobody`.

@@ -4,7 +4,7 @@ import { Database } from "../../server/db/database";
 import { BackupJob } from "../../server/jobs/backup-job";
 import { createLogger } from "../../server/logging/logger";
 import { BackupService } from "../../server/services/backup-service";
-import { makeTempDir } from "../support/test-server";
+import { makeTempDir } from "../support/temp-dir";
 
 const HOUR = 3_600_000;
 const cleanups: (() => Promise<void>)[] = [];

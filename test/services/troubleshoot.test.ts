@@ -9,7 +9,7 @@ import { ProcessRegistry } from "../../server/streaming/process-registry";
 import { redactArgument, Troubleshooter } from "../../server/streaming/troubleshooter";
 import { makeCountingClip } from "../streaming/support/stream-fixtures";
 import { createTestServices, type TestServices } from "../support/test-services";
-import { makeTempDir } from "../support/test-server";
+import { makeTempDir } from "../support/temp-dir";
 
 const binaries = locateFFmpeg({});
 let folder: string;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
 import { rawRequest } from "../support/http";
-import { makeTempDir } from "../support/test-server";
+import { makeTempDir } from "../support/temp-dir";
 
 const MAIN = path.resolve(__dirname, "../../dist/server/main.js");
 const children: ChildProcess[] = [];

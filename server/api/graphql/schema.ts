@@ -28,8 +28,21 @@ import { WatermarkResolver } from "./resolvers/watermark-resolver";
 
 export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MediaSourceResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver, LogResolver, TroubleshootResolver, OnDemandResolver] as const;
 
-/** The GraphQL schema, built from the entity classes and resolvers. */
-export async function buildGraphqlSchema(): Promise<GraphQLSchema> {
+let built: Promise<GraphQLSchema> | undefined;
+
+async function build(): Promise<GraphQLSchema> {
   registerEnums();
   return buildSchema({ resolvers: [...RESOLVERS], validate: false });
+}
+
+/**
+ * The GraphQL schema, built from the entity classes and resolvers. It depends on nothing but those classes,
+ * so it is built once per process and shared by every server the process starts (a test worker starts hundreds).
+ */
+export function buildGraphqlSchema(): Promise<GraphQLSchema> {
+  built ??= build().catch((error: unknown) => {
+    built = undefined;
+    throw error;
+  });
+  return built;
 }
