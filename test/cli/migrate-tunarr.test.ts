@@ -57,7 +57,7 @@ describe("airwave import --from tunarr", () => {
     fs.writeFileSync(path.join(broken, "db.db"), "this is not a database");
     const notDb = await runAirwave(["import", "--from", "tunarr", broken, "--server", server.url], { AIRWAVE_DATA_DIR: server.dataDir });
     expect(notDb.code).toBe(1);
-    expect(notDb.stderr).toMatch(/cannot be read as Tunarr's database/);
+    expect(notDb.stderr).toMatch(/cannot be read as a Tunarr 1.0 database: .*file is not a database/);
     const other = await runAirwave(["import", "--from", "plex", work.path, "--server", server.url], {});
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/--from must be dizquetv or tunarr/);

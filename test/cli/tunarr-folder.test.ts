@@ -52,6 +52,14 @@ describe("reading a Tunarr data folder", () => {
     ]);
   });
 
+  it("says which part of an older or different database it could not read", async () => {
+    const dir = await makeTunarrFolder(path.join(work.path, "older"), media);
+    await sql(path.join(dir, "db.db"), "DROP TABLE transcode_config");
+    const plan = await readTunarrFolder(dir);
+    expect(plan.problems).toEqual([expect.stringMatching(/db\.db: cannot be read as a Tunarr 1\.0 database: .*no such table: transcode_config/)]);
+    expect(plan.profiles).toEqual([]);
+  });
+
   it("maps a transcode config's settings where Airwave has an equivalent and lists the others", () => {
     const mapped = mapTranscodeConfig({
       uuid: "t", name: "GPU", thread_count: 0, hardware_acceleration_mode: "cuda", vaapi_device: "/dev/dri/renderD128", resolution: '{"widthPx":1280,"heightPx":720}',

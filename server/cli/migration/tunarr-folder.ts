@@ -70,7 +70,7 @@ export async function readTunarrFolder(dir: string): Promise<MigrationPlan> {
   try {
     await withDb(file, READ_ONLY, (db) => readDatabase(db, dir, plan));
   } catch (error) {
-    problems.push(`${file}: cannot be read as Tunarr's database: ${(error as Error).message}`);
+    problems.push(`${file}: cannot be read as a Tunarr 1.0 database: ${(error as Error).message}`);
   }
   return plan;
 }
