@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { createRequire } from "node:module";
 import swc from "unplugin-swc";
+import { POSTGRES_TESTS } from "./test/postgres-tests.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -11,7 +12,6 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve("graphql") }] },
   test: {
     environment: "node",
-    include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
@@ -24,5 +24,10 @@ export default defineConfig({
     globalSetup: ["./test/support/global-setup.ts"],
     setupFiles: ["./test/support/file-setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.mjs"],
+    // Every test runs on SQLite; the tests listed in test/postgres-tests.mjs run a second time on PostgreSQL.
+    projects: [
+      { extends: true, test: { name: "sqlite", include: ["test/**/*.test.ts"] } },
+      { extends: true, test: { name: "postgres", include: POSTGRES_TESTS, env: { AIRWAVE_TEST_DATABASE: "postgres" } } },
+    ],
   },
 });

@@ -76,10 +76,16 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
   const logStore = new LogStore(path.join(config.dataDir, LOGS_FOLDER));
   // Media-source credentials join the redacted secrets once the services exist.
   let sourceCredentials: () => readonly string[] = () => [];
-  const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => [config.api.writeKey, config.jwt.issuerSigningKey, ...sourceCredentials()]);
+  const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => [
+    config.api.writeKey,
+    config.jwt.issuerSigningKey,
+    config.database.url,
+    config.database.password,
+    ...sourceCredentials(),
+  ]);
   const binaries = locateFFmpeg(await checkedFFmpegPaths(config.ffmpeg, log));
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
-  const db = await Database.open(config.dataDir);
+  const db = await Database.open(config.dataDir, config.database);
   // The folders scripts and channel files are taken from exist from the start, so the UI can point at them.
   for (const folder of [config.playout.scriptsFolder, path.join(config.dataDir, PLAYOUTS_FOLDER)]) fs.mkdirSync(folder, { recursive: true });
   const metrics: PrometheusMetrics = new PrometheusMetrics((): StreamGauges => ({ sessions: () => streaming.sessions(), ffmpegProcesses: () => streaming.registry.countsByKind() }));

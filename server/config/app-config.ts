@@ -38,6 +38,18 @@ export interface AppConfig {
   logging: { level: LogLevel };
   /** Scheduled database backups into `<data>/backups/`: every `intervalHours` (0 = off), the newest `keep` kept. */
   backup: { intervalHours: number; keep: number };
+  /**
+   * Where everything persists: the data folder's SQLite file (default), or a PostgreSQL database that
+   * several nodes share. The password may come apart from the URL (`Database:Password`).
+   */
+  database: DatabaseConfig;
+}
+
+export interface DatabaseConfig {
+  type: "sqlite" | "postgres";
+  /** PostgreSQL only (required there): `postgres://user@host:port/database`. */
+  url?: string;
+  password?: string;
 }
 
 export type LogLevel = "debug" | "info" | "warn" | "error";

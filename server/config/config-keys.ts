@@ -73,6 +73,20 @@ const logLevel: Parser<LogLevel> = (raw) => {
   throw new ConfigValueError("must be one of debug, info, warn, error");
 };
 
+/** A `postgres://` (or `postgresql://`) URL naming a host and a database. */
+const postgresUrl: Parser<string> = (raw) => {
+  const text = nonEmptyString(raw).trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigValueError("must be a URL such as postgres://airwave@db.local:5432/airwave");
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") throw new ConfigValueError("must start with postgres://");
+  if (!url.hostname || url.pathname.length <= 1) throw new ConfigValueError("must name a host and a database, e.g. postgres://airwave@db.local:5432/airwave");
+  return text;
+};
+
 /** One of the given values, compared case-insensitively, returned as spelled in the list. */
 const oneOf = <T extends string>(values: readonly T[]): Parser<T> => (raw) => {
   const text = String(raw).trim().toLowerCase();
@@ -120,4 +134,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("Logging:Level", logLevel, (c, v) => (c.logging.level = v)),
   key("Backup:IntervalHours", integer(0, 24 * 365), (c, v) => (c.backup.intervalHours = v)),
   key("Backup:Keep", integer(1, 1000), (c, v) => (c.backup.keep = v)),
+  key("Database:Type", oneOf(["sqlite", "postgres"] as const), (c, v) => (c.database.type = v)),
+  key("Database:Url", postgresUrl, (c, v) => (c.database.url = v), true),
+  key("Database:Password", nonEmptyString, (c, v) => (c.database.password = v), true),
 ];

@@ -28,6 +28,7 @@ function defaults(dataDir: string): AppConfig {
     streaming: { idleTimeoutSeconds: 60 },
     logging: { level: "info" },
     backup: { intervalHours: 24, keep: 7 },
+    database: { type: "sqlite" },
   };
 }
 

@@ -3,8 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import sqlite3 from "sqlite3";
 import { DataSource } from "typeorm";
+import type { DatabaseConfig } from "../config/app-config";
 import { ALL_ENTITIES } from "./entities";
 import { ALL_MIGRATIONS } from "./migrations";
+import { ALL_POSTGRES_MIGRATIONS } from "./migrations-postgres";
 
 export const DATABASE_FILE = "airwave.sqlite3";
 
@@ -34,7 +36,8 @@ export function createDataSource(databaseFile: string, migrations = ALL_MIGRATIO
  * Opens (creating if needed) the data folder's database and brings its schema up to date with the
  * checked-in migrations. The schema is never synchronised from the entities.
  */
-export async function openDatabase(dataDir: string): Promise<DataSource> {
+export async function openDatabase(dataDir: string, config: DatabaseConfig = { type: "sqlite" }): Promise<DataSource> {
+  if (config.type === "postgres") return openPostgresDatabase(config);
   fs.mkdirSync(dataDir, { recursive: true });
   const dataSource = createDataSource(path.join(dataDir, DATABASE_FILE));
   await dataSource.initialize();
@@ -48,4 +51,53 @@ export async function openDatabase(dataDir: string): Promise<DataSource> {
     throw error;
   }
   return dataSource;
+}
+
+/** A PostgreSQL data source over the same entities, with PostgreSQL's own migrations. */
+export function createPostgresDataSource(config: DatabaseConfig, migrations = ALL_POSTGRES_MIGRATIONS): DataSource {
+  if (!config.url) throw new Error("Database:Url is required when Database:Type is postgres (e.g. postgres://airwave@localhost:5432/airwave)");
+  return new DataSource({
+    type: "postgres",
+    url: config.url,
+    ...(config.password ? { password: config.password } : {}),
+    entities: ALL_ENTITIES,
+    migrations,
+    migrationsTransactionMode: "each",
+    synchronize: false,
+    logging: false,
+    // Each node holds a handful of connections; several nodes share one server.
+    extra: { max: 10, application_name: "airwave" },
+  });
+}
+
+async function openPostgresDatabase(config: DatabaseConfig): Promise<DataSource> {
+  readBigintsAsNumbers();
+  const dataSource = createPostgresDataSource(config);
+  await dataSource.initialize();
+  try {
+    // Two nodes starting together must not both run the same migration.
+    await dataSource.query("SELECT pg_advisory_lock(7231001)");
+    try {
+      await dataSource.runMigrations({ transaction: "each" });
+    } finally {
+      await dataSource.query("SELECT pg_advisory_unlock(7231001)");
+    }
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  return dataSource;
+}
+
+let bigintParserSet = false;
+
+/**
+ * Every integer column is bigint in PostgreSQL (epoch milliseconds and file sizes pass 2^31), and so
+ * are COUNT(*) results; the pg driver returns them as strings unless told. Values stay far below 2^53.
+ */
+function readBigintsAsNumbers(): void {
+  if (bigintParserSet) return;
+  bigintParserSet = true;
+  const pg = require("pg") as typeof import("pg");
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 }

@@ -1,20 +1,31 @@
 import type { DataSource } from "typeorm";
+import type { DatabaseConfig } from "../config/app-config";
 import { openDatabase } from "./data-source";
 import { createRepositories, type Repositories } from "./repositories";
 import { WriteQueue } from "./write-queue";
 
+/** PostgreSQL's answers to a transaction that lost a race (serialization failure, deadlock): run it again. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+const WRITE_ATTEMPTS = 4;
+
 /** The persistence boundary services use: reads, and writes that each run as one transaction. */
 export class Database {
-  private readonly queue = new WriteQueue();
+  /** SQLite: one connection, writes one at a time. PostgreSQL takes concurrent transactions. */
+  private readonly queue: WriteQueue | null;
   private readonly readRepositories: Repositories;
   private version = 0;
 
   private constructor(private readonly dataSource: DataSource) {
     this.readRepositories = createRepositories(dataSource.manager);
+    this.queue = dataSource.options.type === "postgres" ? null : new WriteQueue();
   }
 
-  static async open(dataDir: string): Promise<Database> {
-    return new Database(await openDatabase(dataDir));
+  get kind(): "sqlite" | "postgres" {
+    return this.queue ? "sqlite" : "postgres";
+  }
+
+  static async open(dataDir: string, config: DatabaseConfig = { type: "sqlite" }): Promise<Database> {
+    return new Database(await openDatabase(dataDir, config));
   }
 
   /** Increases after every committed write; lets services cache read models safely. */
@@ -23,28 +34,45 @@ export class Database {
   }
 
   async read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
-    await this.queue.idle();
+    await this.queue?.idle();
     return work(this.readRepositories);
   }
 
-  /** Runs `work` in one transaction: all of it is committed, or (on any throw) none of it. */
+  /**
+   * Runs `work` in one transaction: all of it is committed, or (on any throw) none of it. On
+   * PostgreSQL a transaction that lost a race with another node's is run again, a few times at most.
+   */
   write<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
-    return this.queue.run(async () => {
+    const once = async () => {
       const result = await this.dataSource.transaction((manager) => work(createRepositories(manager)));
       this.version += 1;
       return result;
-    });
+    };
+    if (this.queue) return this.queue.run(once);
+    return retrying(once);
   }
 
   /** Throws when the database cannot answer a query (readiness). */
   async ping(): Promise<void> {
-    await this.queue.idle();
+    await this.queue?.idle();
     if (!this.dataSource.isInitialized) throw new Error("the database is closed");
     await this.dataSource.query("SELECT 1");
   }
 
   async close(): Promise<void> {
-    await this.queue.idle();
+    await this.queue?.idle();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+async function retrying<T>(once: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once();
+    } catch (error) {
+      const code = (error as { code?: unknown; driverError?: { code?: unknown } }).driverError?.code ?? (error as { code?: unknown }).code;
+      if (attempt >= WRITE_ATTEMPTS || typeof code !== "string" || !RETRYABLE.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt * attempt));
+    }
   }
 }

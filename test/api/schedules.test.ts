@@ -15,7 +15,7 @@ const insert = (query: string, params: unknown[]) => sqlInsert(dbFile, query, pa
 const t = unseededTargets();
 beforeAll(async () => {
   dbFile = path.join(server.dataDir, DATABASE_FILE);
-  Object.assign(t, await seedScheduleTargets(server.services, dbFile));
+  Object.assign(t, await seedScheduleTargets(server.services, (query, params = []) => sqlInsert(dbFile, query, params)));
 });
 
 let counter = 0;

@@ -89,8 +89,10 @@ describe("every channel rule refuses and changes nothing", () => {
   });
 
   it("an absent channel is NotFound for get, replace, patch and delete", async () => {
-    for (const call of [services.channels.get(999_999), services.channels.replace(999_999, { name: "X" }), services.channels.patch(999_999, {}), services.channels.delete(999_999)]) {
-      await expect(call).rejects.toMatchObject({ kind: "NotFound" });
+    // One at a time: on PostgreSQL the writes run concurrently, and a rejection not yet awaited would be unhandled.
+    const calls = [() => services.channels.get(999_999), () => services.channels.replace(999_999, { name: "X" }), () => services.channels.patch(999_999, {}), () => services.channels.delete(999_999)];
+    for (const call of calls) {
+      await expect(call()).rejects.toMatchObject({ kind: "NotFound" });
     }
   });
 });

@@ -23,7 +23,7 @@ describe("one content pipeline for YAML sources and stored targets", () => {
     const { services } = env;
     const media = await seedMedia(env.dataDir);
     for (const id of [...media.episodeIds, ...media.movieIds]) {
-      await env.insert(`INSERT INTO media_version (mediaItemId, path, size, mtime, durationMs, probedAt) VALUES (?, ?, 1, 0, 1200000, 0)`, [id, `/seeded/${id}.mkv`]);
+      await env.insert(`INSERT INTO "media_version" ("mediaItemId", "path", "size", "mtime", "durationMs", "probedAt") VALUES (?, ?, 1, 0, 1200000, 0)`, [id, `/seeded/${id}.mkv`]);
     }
     const { collection } = await services.collections.create({ name: "Pair" });
     await services.collections.addItems(collection.id, [media.seasonIds[1], media.movieIds[0]]);

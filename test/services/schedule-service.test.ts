@@ -13,7 +13,7 @@ const { services } = fixture;
 
 const t = unseededTargets();
 beforeAll(async () => {
-  Object.assign(t, await seedScheduleTargets(fixture.services, fixture.dbFile));
+  Object.assign(t, await seedScheduleTargets(fixture.services, fixture.insert));
 });
 
 let counter = 0;
@@ -47,8 +47,16 @@ describe("schedule rules", () => {
   });
 
   it("an absent schedule is NotFound for get, update, delete and its items", async () => {
-    for (const call of [services.schedules.get(987654), services.schedules.update(987654, { name: "x" }), services.schedules.delete(987654), services.schedules.items(987654), services.schedules.addItem(987654, asInput(one())), services.schedules.replaceItems(987654, [])]) {
-      await expect(call).rejects.toMatchObject({ kind: "NotFound" });
+    const calls = [
+      () => services.schedules.get(987654),
+      () => services.schedules.update(987654, { name: "x" }),
+      () => services.schedules.delete(987654),
+      () => services.schedules.items(987654),
+      () => services.schedules.addItem(987654, asInput(one())),
+      () => services.schedules.replaceItems(987654, []),
+    ];
+    for (const call of calls) {
+      await expect(call()).rejects.toMatchObject({ kind: "NotFound" });
     }
   });
 });

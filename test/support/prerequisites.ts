@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { postgresBinDir } from "./postgres-cluster";
 
 /**
  * What the tests need from the machine, each with the Debian package that provides it. Later
@@ -38,6 +39,8 @@ export const PREREQUISITES: readonly Prerequisite[] = [
   command("xmllint", "libxml2-utils"),
   { what: `the XMLTV DTD (${XMLTV_DTD})`, aptPackage: "xmltv-util", present: () => fs.existsSync(XMLTV_DTD) },
   { what: "Chromium", aptPackage: "chromium", present: (env) => isExecutable(chromiumPath(env)) },
+  { what: "the PostgreSQL server (initdb, pg_ctl)", aptPackage: "postgresql", present: () => postgresBinDir() !== null },
+  command("psql", "postgresql"),
 ];
 
 /** The missing prerequisites, or an empty list. */

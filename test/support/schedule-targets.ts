@@ -1,5 +1,4 @@
 import type { Services } from "../../server/services";
-import { sqlInsert } from "./sqlite";
 
 /** Things schedule items can point at: each content target kind, filler of each kind, watermarks. */
 export interface ScheduleTargets {
@@ -30,19 +29,19 @@ export function unseededTargets(): ScheduleTargets {
 }
 
 /** Seeds the targets through the services (and SQL for rows no service writes) of a server or of createTestServices. */
-export async function seedScheduleTargets(services: Services, dbFile: string): Promise<ScheduleTargets> {
-  const insert = (query: string, params: unknown[] = []) => sqlInsert(dbFile, query, params);
+/** `insert` runs one INSERT on the test database and returns the new id (TestServices.insert). */
+export async function seedScheduleTargets(services: Services, insert: (query: string, params?: unknown[]) => Promise<number>): Promise<ScheduleTargets> {
   const now = Date.now();
-  const libraryId = await insert("INSERT INTO library (name, kind) VALUES ('Schedule library', 'Shows')");
-  const pathId = await insert("INSERT INTO library_path (libraryId, path) VALUES (?, '/media/schedule-test')", [libraryId]);
+  const libraryId = await insert(`INSERT INTO "library" ("name", "kind") VALUES ('Schedule library', 'Shows')`);
+  const pathId = await insert(`INSERT INTO "library_path" ("libraryId", "path") VALUES (?, '/media/schedule-test')`, [libraryId]);
   const item = (kind: string, title: string, parentId: number | null) =>
-    insert("INSERT INTO media_item (kind, libraryPathId, parentId, title, sortTitle, state, addedAt, updatedAt) VALUES (?, ?, ?, ?, ?, 'Normal', ?, ?)", [kind, pathId, parentId, title, title, now, now]);
+    insert(`INSERT INTO "media_item" ("kind", "libraryPathId", "parentId", "title", "sortTitle", "state", "addedAt", "updatedAt") VALUES (?, ?, ?, ?, ?, 'Normal', ?, ?)`, [kind, pathId, parentId, title, title, now, now]);
   const showId = await item("Show", "Sched Show", null);
   const seasonId = await item("Season", "Sched Season", showId);
   const artistId = await item("Artist", "Sched Artist", null);
   const movieId = await item("Movie", "Sched Movie", null);
   const collectionId = (await services.collections.create({ name: "Schedule targets" })).collection.id;
-  const smartCollectionId = await insert("INSERT INTO smart_collection (name, query) VALUES ('Sched smart', 'type:movie')");
+  const smartCollectionId = await insert(`INSERT INTO "smart_collection" ("name", "query") VALUES ('Sched smart', 'type:movie')`);
   const multi = await services.multiCollections.create({ name: "Sched multi", items: [{ collectionId, scheduleAsGroup: false, playbackOrder: "Shuffle" }] } as never);
   const groupId = (await services.playlists.createGroup({ name: "Sched group" })).id;
   const playlist = await services.playlists.create({
@@ -51,7 +50,7 @@ export async function seedScheduleTargets(services: Services, dbFile: string): P
     items: [{ collectionType: "Collection", collectionId, playbackOrder: "Chronological", playAll: false, includeInProgramGuide: true }],
   } as never);
   const filler = (name: string, kind: string, mode: string | null) =>
-    insert("INSERT INTO filler_preset (name, kind, mode, collectionType, collectionId) VALUES (?, ?, ?, 'Collection', ?)", [name, kind, mode, collectionId]);
+    insert(`INSERT INTO "filler_preset" ("name", "kind", "mode", "collectionType", "collectionId") VALUES (?, ?, ?, 'Collection', ?)`, [name, kind, mode, collectionId]);
   return {
     collectionId, smartCollectionId, multiCollectionId: multi.multiCollection.id, playlistId: playlist.playlist.id, showId, seasonId, artistId, movieId,
     preRoll: await filler("Pre", "PreRoll", "Count"),
@@ -60,7 +59,7 @@ export async function seedScheduleTargets(services: Services, dbFile: string): P
     postRoll: await filler("Post", "PostRoll", "Duration"),
     tail: await filler("Tail", "Tail", null),
     fallback: await filler("Fallback", "Fallback", null),
-    watermarkA: await insert("INSERT INTO watermark (name, imagePath) VALUES ('WA', 'a.png')"),
-    watermarkB: await insert("INSERT INTO watermark (name, imagePath) VALUES ('WB', 'b.png')"),
+    watermarkA: await insert(`INSERT INTO "watermark" ("name", "imagePath") VALUES ('WA', 'a.png')`),
+    watermarkB: await insert(`INSERT INTO "watermark" ("name", "imagePath") VALUES ('WB', 'b.png')`),
   };
 }

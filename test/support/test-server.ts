@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from "../../server/server";
 import { apiClient, type ApiClient } from "./http";
 import { lateBound, useSuiteResource } from "./late-bound";
 import { makeTempDir } from "./temp-dir";
+import { createTestDatabase } from "./test-database";
 
 export { makeTempDir, useTempDir } from "./temp-dir";
 
@@ -33,11 +34,13 @@ export interface TestServerOptions {
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeTempDir();
+  const database = options.env?.Database__Type ? null : await createTestDatabase(dataDir);
   const config = loadConfig({
     AIRWAVE_DATA_DIR: dataDir,
     Server__Port: "0",
     Server__Host: "127.0.0.1",
     Logging__Level: "error",
+    ...database?.env,
     ...options.env,
   });
   let server: RunningServer;
@@ -45,6 +48,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     server = await startServer(config, createLogger(config.logging.level, () => undefined));
   } catch (error) {
     if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
     throw error;
   }
   return {
@@ -52,7 +56,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     config,
     stop: () => server.close(),
-    removeDataDir: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    removeDataDir: () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      // The database goes with the folder (a test that restarts a server on the same folder keeps both).
+      void database?.drop();
+    },
   };
 }
 

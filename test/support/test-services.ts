@@ -7,10 +7,12 @@ import { createServices, type ServiceDependencies, type Services } from "../../s
 import type { ScanLauncher } from "../../server/services/library-scanning";
 import { sqlAll, sqlInsert } from "./sqlite";
 import { makeTempDir } from "./temp-dir";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+import { postgresAll, postgresInsert } from "./postgres-sql";
 import { lateBound, useSuiteResource } from "./late-bound";
 
 export interface TestServices {
-  /** Every service, wired as the server wires them, on a SQLite file in `dataDir`. */
+  /** Every service, wired as the server wires them, on a SQLite file in `dataDir` (or a fresh PostgreSQL database, see test-database.ts). */
   services: Services;
   db: Database;
   dataDir: string;
@@ -46,12 +48,16 @@ const NO_SCANS: ScanLauncher = {
 export async function createTestServices(options: TestServicesOptions = {}): Promise<TestServices> {
   const dataDir = makeTempDir("airwave-services-");
   let db: Database;
+  let database: TestDatabase | undefined;
   try {
-    db = await Database.open(dataDir);
+    database = await createTestDatabase(dataDir);
+    db = await Database.open(dataDir, database.config);
   } catch (error) {
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  const url = database.config.url;
   const { seed = true, ...deps } = options;
   const services = createServices(db, { scans: NO_SCANS, ...deps, dataDir });
   if (seed) await services.seed.seed();
@@ -61,11 +67,12 @@ export async function createTestServices(options: TestServicesOptions = {}): Pro
     db,
     dataDir,
     dbFile,
-    sql: (query, params = []) => sqlAll(dbFile, query, params),
-    insert: (query, params = []) => sqlInsert(dbFile, query, params),
+    sql: (query, params = []) => (url ? postgresAll(url, query, params) : sqlAll(dbFile, query, params)),
+    insert: (query, params = []) => (url ? postgresInsert(url, query, params) : sqlInsert(dbFile, query, params)),
     close: async () => {
       try {
         await db.close();
+        await database.drop();
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }

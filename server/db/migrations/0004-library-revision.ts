@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
 
 /** Tables whose rows decide what a playout's content resolves to. */
-const LIBRARY_TABLES = [
+export const LIBRARY_TABLES = [
   "library",
   "library_path",
   "media_item",

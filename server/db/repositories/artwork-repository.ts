@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { ScannedArtwork } from "../../domain/scan-protocol";
 import { Artwork } from "../entities/media-metadata";
+import { rawQuery } from "../raw-query";
 
 /** One cached picture of an item, as the API and the guide read it. */
 export interface ArtworkRow {
@@ -29,7 +30,7 @@ export class ArtworkRepository {
     for (let i = 0; i < unique.length; i += 500) {
       const chunk = unique.slice(i, i + 500);
       rows.push(
-        ...((await this.manager.query(
+        ...((await rawQuery(this.manager, 
           `SELECT "mediaItemId", "kind", "cacheKey", "listKey" FROM "artwork" WHERE "mediaItemId" IN (${chunk.map(() => "?").join(",")}) ORDER BY "id"`,
           chunk,
         )) as ArtworkRow[]),
@@ -44,8 +45,8 @@ export class ArtworkRepository {
     const unique = [...new Set(itemIds)];
     for (let i = 0; i < unique.length; i += 500) {
       const chunk = unique.slice(i, i + 500);
-      const rows = (await this.manager.query(
-        `SELECT i."id" AS id, i."parentId" AS parent, p."parentId" AS grandparent FROM "media_item" i LEFT JOIN "media_item" p ON p."id" = i."parentId"
+      const rows = (await rawQuery(this.manager, 
+        `SELECT i."id" AS "id", i."parentId" AS "parent", p."parentId" AS "grandparent" FROM "media_item" i LEFT JOIN "media_item" p ON p."id" = i."parentId"
           WHERE i."id" IN (${chunk.map(() => "?").join(",")})`,
         chunk,
       )) as Array<{ id: number; parent: number | null; grandparent: number | null }>;

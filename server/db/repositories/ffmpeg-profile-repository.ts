@@ -1,6 +1,7 @@
 import { EntityManager } from "typeorm";
 import { FFmpegProfile } from "../entities/ffmpeg-profile";
 import { Resolution } from "../entities/resolution";
+import { rawQuery } from "../raw-query";
 
 export class FFmpegProfileRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -60,8 +61,8 @@ export class ResolutionRepository {
 
   /** Custom resolutions no profile uses any more. */
   async deleteUnusedCustom(): Promise<void> {
-    await this.manager.query(
-      `DELETE FROM "resolution" WHERE "isCustom" = 1 AND "id" NOT IN (SELECT "resolutionId" FROM "ffmpeg_profile")`,
+    await rawQuery(this.manager, 
+      `DELETE FROM "resolution" WHERE "isCustom" = TRUE AND "id" NOT IN (SELECT "resolutionId" FROM "ffmpeg_profile")`,
     );
   }
 }

@@ -1,5 +1,7 @@
 import { EntityManager } from "typeorm";
 import type { ExternalItemMetadata } from "../entities/playout";
+import { rawQuery } from "../raw-query";
+import { sqlDialect } from "../sql-dialect";
 
 /** A playout item joined with its media, the media's season and show: everything a programme shows. */
 export interface GuideItemRow {
@@ -40,19 +42,23 @@ export class GuideRepository {
    * objects), and a week of guide for a hundred channels reads a hundred thousand of them.
    */
   async itemsBetween(playoutId: number, from: number, to: number): Promise<GuideItemRow[]> {
-    const [row] = (await this.manager.query(
-      `SELECT json_group_array(json_object(
-                'start', r."start", 'finish', r."finish", 'guideStart', r."guideStart", 'guideFinish', r."guideFinish", 'guideGroup', r."guideGroup",
-                'fillerKind', r."fillerKind", 'customTitle', r."customTitle", 'hiddenFromGuide', json(CASE WHEN r."hiddenFromGuide" THEN 'true' ELSE 'false' END),
-                'externalMetadata', json(r."externalMetadata"), 'mediaItemId', r."mediaItemId", 'kind', r."kind", 'title', r."title", 'plot', r."plot",
-                'releaseDate', r."releaseDate", 'year', r."year", 'contentRating', r."contentRating", 'seasonNumber', r."seasonNumber", 'episodeNumber', r."episodeNumber",
-                'seasonId', r.seasonId, 'parentSeasonNumber', r.parentSeasonNumber, 'showId', r.showId, 'showTitle', r.showTitle, 'showPlot', r.showPlot,
-                'showContentRating', r.showContentRating)) AS rows
+    const d = sqlDialect(this.manager);
+    const column = (name: string): [string, string] => [name, `r."${name}"`];
+    const fields: Array<[string, string]> = [
+      ...["start", "finish", "guideStart", "guideFinish", "guideGroup", "fillerKind", "customTitle"].map(column),
+      ["hiddenFromGuide", d.jsonBoolean(`r."hiddenFromGuide"`)],
+      ["externalMetadata", d.embedJson(`r."externalMetadata"`)],
+      ...["mediaItemId", "kind", "title", "plot", "releaseDate", "year", "contentRating", "seasonNumber", "episodeNumber"].map(column),
+      ...["seasonId", "parentSeasonNumber", "showId", "showTitle", "showPlot", "showContentRating"].map(column),
+    ];
+    const [row] = await rawQuery<{ rows: string }>(
+      this.manager,
+      `SELECT ${d.jsonArrayAgg(d.jsonObject(fields), `r."start"`)} AS "rows"
          FROM (SELECT pi."start", pi."finish", pi."guideStart", pi."guideFinish", pi."guideGroup", pi."fillerKind", pi."customTitle",
                       pi."hiddenFromGuide", pi."externalMetadata", pi."mediaItemId",
                       mi."kind", mi."title", mi."plot", mi."releaseDate", mi."year", mi."contentRating", mi."seasonNumber", mi."episodeNumber",
-                      season."id" AS seasonId, season."seasonNumber" AS parentSeasonNumber,
-                      show."id" AS showId, show."title" AS showTitle, show."plot" AS showPlot, show."contentRating" AS showContentRating
+                      season."id" AS "seasonId", season."seasonNumber" AS "parentSeasonNumber",
+                      show."id" AS "showId", show."title" AS "showTitle", show."plot" AS "showPlot", show."contentRating" AS "showContentRating"
                  FROM "playout_item" pi
                  LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
                  LEFT JOIN "media_item" season ON season."id" = mi."parentId" AND mi."kind" = 'Episode'
@@ -60,7 +66,7 @@ export class GuideRepository {
                 WHERE pi."playoutId" = ? AND pi."finish" > ? AND pi."start" < ?
                 ORDER BY pi."start") AS r`,
       [playoutId, from, to],
-    )) as Array<{ rows: string }>;
+    );
     return JSON.parse(row.rows) as GuideItemRow[];
   }
 
@@ -68,10 +74,11 @@ export class GuideRepository {
   async genresOf(itemIds: readonly number[]): Promise<Map<number, string[]>> {
     const result = new Map<number, string[]>();
     for (const chunk of chunks(itemIds)) {
-      const tags = (await this.manager.query(
+      const tags = await rawQuery<{ mediaItemId: number; name: string }>(
+        this.manager,
         `SELECT "mediaItemId", "name" FROM "media_tag" WHERE "kind" = 'genre' AND "mediaItemId" IN (${chunk.map(() => "?").join(",")}) ORDER BY "id"`,
         chunk,
-      )) as Array<{ mediaItemId: number; name: string }>;
+      );
       for (const tag of tags) result.set(tag.mediaItemId, [...(result.get(tag.mediaItemId) ?? []), tag.name]);
     }
     return result;
@@ -81,10 +88,11 @@ export class GuideRepository {
   async artworkOf(itemIds: readonly number[]): Promise<Map<number, Map<string, string>>> {
     const result = new Map<number, Map<string, string>>();
     for (const chunk of chunks(itemIds)) {
-      const rows = (await this.manager.query(
+      const rows = await rawQuery<{ mediaItemId: number; kind: string; cacheKey: string }>(
+        this.manager,
         `SELECT "mediaItemId", "kind", "cacheKey" FROM "artwork" WHERE "mediaItemId" IN (${chunk.map(() => "?").join(",")}) ORDER BY "id"`,
         chunk,
-      )) as Array<{ mediaItemId: number; kind: string; cacheKey: string }>;
+      );
       for (const row of rows) {
         const byKind = result.get(row.mediaItemId) ?? new Map<string, string>();
         if (!byKind.has(row.kind.toLowerCase())) byKind.set(row.kind.toLowerCase(), row.cacheKey);
@@ -99,15 +107,16 @@ export class GuideRepository {
    * scanner moves `updatedAt` whenever an item's metadata, tags or artwork change.
    */
   async mediaStamp(playoutId: number): Promise<number> {
-    const [row] = (await this.manager.query(
+    const [row] = await rawQuery<{ stamp: number | null }>(
+      this.manager,
       `WITH items AS (SELECT DISTINCT "mediaItemId" AS id FROM "playout_item" WHERE "playoutId" = ? AND "mediaItemId" IS NOT NULL)
-       SELECT MAX(COALESCE(show."updatedAt", 0), COALESCE(season."updatedAt", 0), item."updatedAt") AS stamp
+       SELECT ${sqlDialect(this.manager).greatest([`COALESCE(show."updatedAt", 0)`, `COALESCE(season."updatedAt", 0)`, `item."updatedAt"`])} AS stamp
          FROM items JOIN "media_item" item ON item."id" = items.id
          LEFT JOIN "media_item" season ON season."id" = item."parentId"
          LEFT JOIN "media_item" show ON show."id" = season."parentId"
         ORDER BY stamp DESC LIMIT 1`,
       [playoutId],
-    )) as Array<{ stamp: number | null }>;
+    );
     return row?.stamp ?? 0;
   }
 }

@@ -6,6 +6,7 @@ import { MediaItem } from "../entities/media-item";
 import { MediaGuid, MediaTag } from "../entities/media-metadata";
 import { ArtworkRepository } from "./artwork-repository";
 import { MediaChapter, MediaStream, MediaVersion } from "../entities/media-version";
+import { rawQuery } from "../raw-query";
 
 const TAG_KINDS = ["genre", "tag", "studio", "actor", "director", "writer"] as const;
 
@@ -25,8 +26,8 @@ export class MediaItemRepository {
   }
 
   async knownFiles(libraryId: number): Promise<KnownFile[]> {
-    const rows = await this.manager.query(
-      `SELECT v."path" AS path, v."size" AS size, v."mtime" AS mtime, v."sidecarStamp" AS sidecarStamp, i."state" AS state
+    const rows = await rawQuery(this.manager, 
+      `SELECT v."path" AS "path", v."size" AS "size", v."mtime" AS "mtime", v."sidecarStamp" AS "sidecarStamp", i."state" AS "state"
          FROM "media_version" v
          JOIN "media_item" i ON i."id" = v."mediaItemId"
          JOIN "library_path" lp ON lp."id" = i."libraryPathId"
@@ -158,8 +159,8 @@ export class MediaItemRepository {
    * are restored. Seasons and shows follow their episodes. Returns how many items were trashed.
    */
   async reconcile(libraryId: number, seen: ReadonlySet<string>, skippedFolders: readonly string[], now: number): Promise<{ trashed: number; restored: number }> {
-    const rows = (await this.manager.query(
-      `SELECT v."path" AS path, i."id" AS id, i."state" AS state
+    const rows = (await rawQuery(this.manager, 
+      `SELECT v."path" AS "path", i."id" AS "id", i."state" AS "state"
          FROM "media_version" v
          JOIN "media_item" i ON i."id" = v."mediaItemId"
          JOIN "library_path" lp ON lp."id" = i."libraryPathId"
@@ -202,8 +203,8 @@ export class MediaItemRepository {
     const unique = [...new Set(paths)];
     for (let i = 0; i < unique.length; i += 500) {
       const chunk = unique.slice(i, i + 500);
-      const rows = (await this.manager.query(
-        `SELECT mv."path" AS path, mv."mediaItemId" AS id FROM "media_version" mv JOIN "media_item" mi ON mi."id" = mv."mediaItemId"
+      const rows = (await rawQuery(this.manager, 
+        `SELECT mv."path" AS "path", mv."mediaItemId" AS "id" FROM "media_version" mv JOIN "media_item" mi ON mi."id" = mv."mediaItemId"
           WHERE mi."state" = ? AND mv."path" IN (${chunk.map(() => "?").join(",")})`,
         [MediaItemState.Normal, ...chunk],
       )) as Array<{ path: string; id: number }>;
@@ -341,7 +342,7 @@ export class MediaItemRepository {
   /** Seasons, shows and artists are trashed when none of their children is left, restored when one is. */
   private async syncContainerStates(libraryId: number, now: number): Promise<void> {
     for (const kind of [MediaItemKind.Season, MediaItemKind.Show, MediaItemKind.Artist]) {
-      await this.manager.query(
+      await rawQuery(this.manager, 
         `UPDATE "media_item" SET "state" = CASE WHEN EXISTS (SELECT 1 FROM "media_item" c WHERE c."parentId" = "media_item"."id" AND c."state" != ?) THEN ? ELSE ? END, "updatedAt" = ?
           WHERE "kind" = ? AND "libraryPathId" IN (SELECT "id" FROM "library_path" WHERE "libraryId" = ?)`,
         [MediaItemState.Trashed, MediaItemState.Normal, MediaItemState.Trashed, now, kind, libraryId],

@@ -1,4 +1,6 @@
 import type { EntityManager } from "typeorm";
+import { rawQuery } from "../raw-query";
+import { sqlDialect, type SqlDialect } from "../sql-dialect";
 import { MediaItemKind, MediaItemState } from "../../domain/enums";
 
 /** Kinds a playout schedules; shows, seasons and artists only stand for their children. */
@@ -76,12 +78,10 @@ export interface GuidRow {
   value: string;
 }
 
-/** One list parameter, however long: SQLite reads it with json_each (no bound-variable limit, one statement). */
+/** One list parameter, however long (see SqlDialect.listParam). */
 function list(values: readonly unknown[]): string {
   return JSON.stringify(values);
 }
-
-const IN_LIST = `(SELECT value FROM json_each(?))`;
 
 /**
  * Runs a query whose single row holds `json_group_array(json_array(...))` and returns the arrays.
@@ -89,7 +89,7 @@ const IN_LIST = `(SELECT value FROM json_each(?))`;
  * thousands of rows column by column (10,000 items: ~20 ms instead of ~130 ms).
  */
 async function jsonRows<T extends unknown[]>(manager: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  const [row] = (await manager.query(sql, params)) as Array<{ j: string | null }>;
+  const [row] = await rawQuery<{ j: string | null }>(manager, sql, params);
   return row?.j ? (JSON.parse(row.j) as T[]) : [];
 }
 const kindList = (kinds: readonly MediaItemKind[]) => kinds.map((k) => `'${k}'`).join(", ");
@@ -100,21 +100,35 @@ const kindList = (kinds: readonly MediaItemKind[]) => kinds.map((k) => `'${k}'`)
  * whatever the library size.
  */
 export class PlayoutContentRepository {
-  constructor(private readonly manager: EntityManager) {}
+  private readonly d: SqlDialect;
+
+  constructor(private readonly manager: EntityManager) {
+    this.d = sqlDialect(manager);
+  }
+
+  private get textList(): string {
+    return this.d.listParam("text");
+  }
+
+  private get idList(): string {
+    return this.d.listParam("bigint");
+  }
 
   /** Non-trashed shows carrying any of the guids; `source` compared without regard to case, `value` exactly. */
   async showsByGuids(guids: ReadonlyArray<{ source: string; value: string }>): Promise<ShowGuidMatch[]> {
     if (!guids.length) return [];
-    const keys = [...new Set(guids.map((g) => `${g.source.toLowerCase()}\u0000${g.value}`))];
-    const rows = (await this.manager.query(
-      `SELECT g."mediaItemId" AS showId, LOWER(g."source") AS source, g."value" AS value
+    const sep = this.d.keySeparator;
+    const keys = [...new Set(guids.map((g) => `${g.source.toLowerCase()}${sep.js}${g.value}`))];
+    const rows = await rawQuery<ShowGuidMatch>(
+      this.manager,
+      `SELECT g."mediaItemId" AS "showId", LOWER(g."source") AS "source", g."value" AS "value"
          FROM "media_guid" g
          JOIN "media_item" mi ON mi."id" = g."mediaItemId"
         WHERE mi."kind" = ? AND mi."state" <> ?
-          AND (LOWER(g."source") || char(0) || g."value") IN ${IN_LIST}
+          AND (LOWER(g."source") || ${sep.sql} || g."value") IN ${this.textList}
         ORDER BY g."mediaItemId"`,
       [MediaItemKind.Show, MediaItemState.Trashed, list(keys)],
-    )) as ShowGuidMatch[];
+    );
     return rows.map((r) => ({ showId: Number(r.showId), source: String(r.source), value: String(r.value) }));
   }
 
@@ -129,28 +143,26 @@ export class PlayoutContentRepository {
   /** Smart collections by name (any case), with their queries. */
   async smartCollectionsByNames(names: readonly string[]): Promise<Array<NamedId & { query: string }>> {
     if (!names.length) return [];
-    return (await this.manager.query(`SELECT "id" AS id, "name" AS name, "query" AS query FROM "smart_collection" WHERE "name" COLLATE NOCASE IN ${IN_LIST}`, [list(names)])) as Array<
-      NamedId & { query: string }
-    >;
+    return rawQuery<NamedId & { query: string }>(this.manager, `SELECT "id", "name", "query" FROM "smart_collection" WHERE "name" COLLATE NOCASE IN ${this.textList}`, [list(names)]);
   }
 
   async smartCollectionsByIds(ids: readonly number[]): Promise<Array<NamedId & { query: string }>> {
     if (!ids.length) return [];
-    return (await this.manager.query(`SELECT "id" AS id, "name" AS name, "query" AS query FROM "smart_collection" WHERE "id" IN ${IN_LIST}`, [list(ids)])) as Array<
-      NamedId & { query: string }
-    >;
+    return rawQuery<NamedId & { query: string }>(this.manager, `SELECT "id", "name", "query" FROM "smart_collection" WHERE "id" IN ${this.idList}`, [list(ids)]);
   }
 
   /** Playlists by (group name, playlist name) pairs, both compared without regard to case. */
   async playlistsByNames(pairs: ReadonlyArray<{ group: string; name: string }>): Promise<PlaylistRow[]> {
     if (!pairs.length) return [];
-    const keys = [...new Set(pairs.map((p) => `${p.group.toLowerCase()}\u0000${p.name.toLowerCase()}`))];
-    return (await this.manager.query(
-      `SELECT p."id" AS id, p."name" AS name, g."name" AS groupName
+    const sep = this.d.keySeparator;
+    const keys = [...new Set(pairs.map((p) => `${p.group.toLowerCase()}${sep.js}${p.name.toLowerCase()}`))];
+    return rawQuery<PlaylistRow>(
+      this.manager,
+      `SELECT p."id" AS "id", p."name" AS "name", g."name" AS "groupName"
          FROM "playlist" p JOIN "playlist_group" g ON g."id" = p."playlistGroupId"
-        WHERE (LOWER(g."name") || char(0) || LOWER(p."name")) IN ${IN_LIST}`,
+        WHERE (LOWER(g."name") || ${sep.sql} || LOWER(p."name")) IN ${this.textList}`,
       [list(keys)],
-    )) as PlaylistRow[];
+    );
   }
 
   /** Members of many collections, each collection in its custom order (then id). */
@@ -158,9 +170,8 @@ export class PlayoutContentRepository {
     if (!collectionIds.length) return [];
     const rows = await jsonRows<[number, number, number | null]>(
       this.manager,
-      `SELECT json_group_array(json_array("collectionId", "mediaItemId", "customIndex")
-                ORDER BY "collectionId", "customIndex" IS NULL, "customIndex", "mediaItemId") AS j
-         FROM "collection_item" WHERE "collectionId" IN ${IN_LIST}`,
+      `SELECT ${this.d.jsonArrayAgg(this.d.jsonArray([`"collectionId"`, `"mediaItemId"`, `"customIndex"`]), `"collectionId", "customIndex" IS NULL, "customIndex", "mediaItemId"`)} AS j
+         FROM "collection_item" WHERE "collectionId" IN ${this.idList}`,
       [list(collectionIds)],
     );
     return rows.map(([collectionId, mediaItemId, customIndex]) => ({ collectionId, mediaItemId, customIndex }));
@@ -177,13 +188,13 @@ export class PlayoutContentRepository {
     // leaf ids (search results) costs one lookup each; children are then found through the parent index.
     const rows = await jsonRows<[number, number]>(
       this.manager,
-      `WITH r AS (SELECT "id" FROM "media_item" WHERE "id" IN ${IN_LIST} AND +"kind" IN (${kindList(CONTAINER_KINDS)}))
-       SELECT json_group_array(json_array(rootId, id) ORDER BY rootId, id) AS j FROM (
-         SELECT c."parentId" AS rootId, c."id" AS id FROM r JOIN "media_item" c ON c."parentId" = r."id"
-          WHERE +c."kind" IN (${kindList(PLAYABLE_KINDS)})
+      `WITH r AS (SELECT "id" FROM "media_item" WHERE "id" IN ${this.idList} AND ${this.d.unindexed(`"kind"`)} IN (${kindList(CONTAINER_KINDS)}))
+       SELECT ${this.d.jsonArrayAgg(this.d.jsonArray(["d.root_id", "d.id"]), "d.root_id, d.id")} AS j FROM (
+         SELECT c."parentId" AS root_id, c."id" AS id FROM r JOIN "media_item" c ON c."parentId" = r."id"
+          WHERE ${this.d.unindexed(`c."kind"`)} IN (${kindList(PLAYABLE_KINDS)})
          UNION ALL
-         SELECT s."parentId" AS rootId, e."id" AS id FROM r JOIN "media_item" s ON s."parentId" = r."id" JOIN "media_item" e ON e."parentId" = s."id"
-          WHERE +s."kind" IN (${kindList(CONTAINER_KINDS)}) AND +e."kind" IN (${kindList(PLAYABLE_KINDS)}))`,
+         SELECT s."parentId" AS root_id, e."id" AS id FROM r JOIN "media_item" s ON s."parentId" = r."id" JOIN "media_item" e ON e."parentId" = s."id"
+          WHERE ${this.d.unindexed(`s."kind"`)} IN (${kindList(CONTAINER_KINDS)}) AND ${this.d.unindexed(`e."kind"`)} IN (${kindList(PLAYABLE_KINDS)})) AS d`,
       [list([...new Set(rootIds)])],
     );
     return rows.map(([rootId, id]) => ({ rootId, id }));
@@ -199,15 +210,17 @@ export class PlayoutContentRepository {
     const rows = await jsonRows<[number, MediaItemKind, string, string, string | null, number | null, number | null, number | null, number, number, number | null, MediaItemKind | null, string | null, number | null, number | null, MediaItemKind | null, string | null, string | null, string | null, string | null, number | null]>(
       this.manager,
       // Driven by the id list (`+kind` keeps the planner off the kind index, which would scan every episode).
-      `SELECT json_group_array(json_array(mi."id", mi."kind", mi."title", mi."sortTitle", mi."releaseDate",
-                mi."seasonNumber", mi."episodeNumber", mi."episodeEndNumber", v."id", v."durationMs",
-                p."id", p."kind", p."title", p."seasonNumber", gp."id", gp."kind", gp."title",
-                mi."artist", mi."albumArtist", mi."album", mi."trackNumber")) AS j
+      `SELECT ${this.d.jsonArrayAgg(
+        this.d.jsonArray([
+          `mi."id"`, `mi."kind"`, `mi."title"`, `mi."sortTitle"`, `mi."releaseDate"`, `mi."seasonNumber"`, `mi."episodeNumber"`, `mi."episodeEndNumber"`, `v."id"`, `v."durationMs"`,
+          `p."id"`, `p."kind"`, `p."title"`, `p."seasonNumber"`, `gp."id"`, `gp."kind"`, `gp."title"`, `mi."artist"`, `mi."albumArtist"`, `mi."album"`, `mi."trackNumber"`,
+        ]),
+      )} AS j
          FROM "media_item" mi
          JOIN "media_version" v ON v."id" = (SELECT MIN(v1."id") FROM "media_version" v1 WHERE v1."mediaItemId" = mi."id")
          LEFT JOIN "media_item" p ON p."id" = mi."parentId"
          LEFT JOIN "media_item" gp ON gp."id" = p."parentId"
-        WHERE mi."id" IN ${IN_LIST} AND +mi."kind" IN (${kindList(PLAYABLE_KINDS)}) AND mi."state" <> ? AND v."durationMs" > 0`,
+        WHERE mi."id" IN ${this.idList} AND ${this.d.unindexed(`mi."kind"`)} IN (${kindList(PLAYABLE_KINDS)}) AND mi."state" <> ? AND v."durationMs" > 0`,
       [list([...new Set(ids)]), MediaItemState.Trashed],
     );
     return rows.map(([id, kind, title, sortTitle, releaseDate, seasonNumber, episodeNumber, episodeEndNumber, versionId, durationMs, parentId, parentKind, parentTitle, parentSeasonNumber, grandparentId, grandparentKind, grandparentTitle, artist, albumArtist, album, trackNumber]) => ({
@@ -222,8 +235,8 @@ export class PlayoutContentRepository {
     if (!versionIds.length) return [];
     const rows = await jsonRows<[number, number, number, string | null]>(
       this.manager,
-      `SELECT json_group_array(json_array(c."mediaVersionId", c."startMs", c."endMs", c."title") ORDER BY c."mediaVersionId", c."chapterIndex", c."startMs") AS j
-         FROM "media_chapter" c WHERE c."mediaVersionId" IN ${IN_LIST}`,
+      `SELECT ${this.d.jsonArrayAgg(this.d.jsonArray([`c."mediaVersionId"`, `c."startMs"`, `c."endMs"`, `c."title"`]), `c."mediaVersionId", c."chapterIndex", c."startMs"`)} AS j
+         FROM "media_chapter" c WHERE c."mediaVersionId" IN ${this.idList}`,
       [list([...new Set(versionIds)])],
     );
     return rows.map(([mediaVersionId, startMs, endMs, title]) => ({ mediaVersionId, startMs, endMs, title }));
@@ -234,8 +247,8 @@ export class PlayoutContentRepository {
     if (!mediaItemIds.length) return [];
     const rows = await jsonRows<[number, string, string]>(
       this.manager,
-      `SELECT json_group_array(json_array(g."mediaItemId", g."source", g."value") ORDER BY g."mediaItemId", LOWER(g."source"), g."value", g."id") AS j
-         FROM "media_guid" g WHERE g."mediaItemId" IN ${IN_LIST}`,
+      `SELECT ${this.d.jsonArrayAgg(this.d.jsonArray([`g."mediaItemId"`, `g."source"`, `g."value"`]), `g."mediaItemId", LOWER(g."source"), g."value", g."id"`)} AS j
+         FROM "media_guid" g WHERE g."mediaItemId" IN ${this.idList}`,
       [list([...new Set(mediaItemIds)])],
     );
     return rows.map(([mediaItemId, source, value]) => ({ mediaItemId, source, value: String(value) }));
@@ -243,6 +256,6 @@ export class PlayoutContentRepository {
 
   private async namedIds(table: "collection" | "multi_collection", names: readonly string[]): Promise<NamedId[]> {
     if (!names.length) return [];
-    return (await this.manager.query(`SELECT "id" AS id, "name" AS name FROM "${table}" WHERE "name" COLLATE NOCASE IN ${IN_LIST}`, [list(names)])) as NamedId[];
+    return rawQuery<NamedId>(this.manager, `SELECT "id", "name" FROM "${table}" WHERE "name" COLLATE NOCASE IN ${this.textList}`, [list(names)]);
   }
 }

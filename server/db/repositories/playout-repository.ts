@@ -1,8 +1,13 @@
 import { EntityManager, LessThan, MoreThan } from "typeorm";
 import { BuildMode } from "../../domain/enums";
+import { databaseKindOf, rawQuery } from "../raw-query";
+import { sqlDialect } from "../sql-dialect";
 import { Playout, PlayoutBuild, PlayoutItem, type ExternalItemMetadata, type PlayoutItemRow } from "../entities/playout";
 
 /** A playout item with the title of its media (for the API and the guide). */
+/** PostgreSQL reads every JSON field as text: each column is cast to its type. */
+const POSTGRES_CASTS: Record<string, string> = { integer: "bigint", int: "bigint", bigint: "bigint", boolean: "boolean", real: "double precision", "double precision": "double precision" };
+
 export class PlayoutRepository {
   constructor(private readonly manager: EntityManager) {}
 
@@ -53,29 +58,41 @@ export class PlayoutRepository {
       }),
     );
     const names = columns.map((c) => `"${c.databaseName}"`).join(", ");
+    if (databaseKindOf(this.manager) === "postgres") {
+      const driver = this.manager.connection.driver;
+      const values = columns.map((c, i) => `(value ->> ${i})::${POSTGRES_CASTS[driver.normalizeType(c)] ?? "text"}`).join(", ");
+      await rawQuery(this.manager, `INSERT INTO "playout_item" (${names}) SELECT ${values} FROM json_array_elements(?::json) AS value`, [JSON.stringify(rows)]);
+      return;
+    }
     const values = columns.map((_, i) => `value ->> ${i}`).join(", ");
-    await this.manager.query(`INSERT INTO "playout_item" (${names}) SELECT ${values} FROM json_each(?)`, [JSON.stringify(rows)]);
+    await rawQuery(this.manager, `INSERT INTO "playout_item" (${names}) SELECT ${values} FROM json_each(?)`, [JSON.stringify(rows)]);
+  }
+
+  private titleAndKind(): string {
+    return `COALESCE(${sqlDialect(this.manager).jsonText(`pi."externalMetadata"`, "title")}, mi."title") AS "title", mi."kind" AS "mediaKind"`;
   }
 
   /** Items overlapping [from, to), in time order, a page at a time. */
   async itemsBetween(playoutId: number, from: number, to: number, pageNumber: number, pageSize: number): Promise<{ totalCount: number; items: PlayoutItemRow[] }> {
     const where = `pi."playoutId" = ? AND pi."finish" > ? AND pi."start" < ?`;
-    const [{ total }] = (await this.manager.query(`SELECT COUNT(*) AS total FROM "playout_item" pi WHERE ${where}`, [playoutId, from, to])) as Array<{ total: number }>;
-    const rows = (await this.manager.query(
-      `SELECT pi.*, COALESCE(json_extract(pi."externalMetadata", '$.title'), mi."title") AS title, mi."kind" AS mediaKind FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
+    const [{ total }] = await rawQuery<{ total: number }>(this.manager, `SELECT COUNT(*) AS "total" FROM "playout_item" pi WHERE ${where}`, [playoutId, from, to]);
+    const rows = await rawQuery<PlayoutItemRow>(
+      this.manager,
+      `SELECT pi.*, ${this.titleAndKind()} FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
         WHERE ${where} ORDER BY pi."start" LIMIT ? OFFSET ?`,
       [playoutId, from, to, pageSize, pageNumber * pageSize],
-    )) as PlayoutItemRow[];
+    );
     return { totalCount: total, items: rows.map(fromRow) };
   }
 
   /** The items from the one playing at `at` onwards (at most `limit`), in time order. */
   async itemsFrom(playoutId: number, at: number, limit: number): Promise<PlayoutItemRow[]> {
-    const rows = (await this.manager.query(
-      `SELECT pi.*, COALESCE(json_extract(pi."externalMetadata", '$.title'), mi."title") AS title, mi."kind" AS mediaKind FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
+    const rows = await rawQuery<PlayoutItemRow>(
+      this.manager,
+      `SELECT pi.*, ${this.titleAndKind()} FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
         WHERE pi."playoutId" = ? AND pi."finish" > ? ORDER BY pi."start" LIMIT ?`,
       [playoutId, at, limit],
-    )) as PlayoutItemRow[];
+    );
     return rows.map(fromRow);
   }
 
@@ -102,7 +119,7 @@ export class PlayoutRepository {
   }
 
   async lastFinish(playoutId: number): Promise<number | null> {
-    const [row] = (await this.manager.query(`SELECT MAX("finish") AS last FROM "playout_item" WHERE "playoutId" = ?`, [playoutId])) as Array<{ last: number | null }>;
+    const [row] = await rawQuery<{ last: number | null }>(this.manager, `SELECT MAX("finish") AS "last" FROM "playout_item" WHERE "playoutId" = ?`, [playoutId]);
     return row?.last ?? null;
   }
 

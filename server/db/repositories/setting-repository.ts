@@ -1,5 +1,6 @@
 import { EntityManager } from "typeorm";
 import { Setting } from "../entities/setting";
+import { rawQuery } from "../raw-query";
 
 export class SettingRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -10,7 +11,7 @@ export class SettingRepository {
 
   /** Increases with every change to the library's tables (kept by triggers). */
   async libraryRevision(): Promise<number> {
-    const [row] = (await this.manager.query(`SELECT "value" FROM "library_revision" WHERE "id" = 1`)) as Array<{ value: number }>;
+    const [row] = (await rawQuery(this.manager, `SELECT "value" FROM "library_revision" WHERE "id" = 1`)) as Array<{ value: number }>;
     return row?.value ?? 0;
   }
 

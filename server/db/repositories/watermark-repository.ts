@@ -3,6 +3,7 @@ import { Channel } from "../entities/channel";
 import { ScheduleItem } from "../entities/schedule";
 import { Watermark } from "../entities/watermark";
 import type { ScheduleItemUse } from "./filler-preset-repository";
+import { databaseKindOf } from "../raw-query";
 
 export class WatermarkRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -39,8 +40,12 @@ export class WatermarkRepository {
       .createQueryBuilder(ScheduleItem, "i")
       .select("i.id", "itemId")
       .addSelect("i.scheduleId", "scheduleId")
-      .where("i.watermarkIds IS NOT NULL AND json_valid(i.watermarkIds)")
-      .andWhere("EXISTS (SELECT 1 FROM json_each(i.watermarkIds) AS w WHERE w.value = :id)", { id })
+      .where(
+        databaseKindOf(this.manager) === "postgres"
+          ? `i."watermarkIds" IS NOT NULL AND EXISTS (SELECT 1 FROM json_array_elements_text(i."watermarkIds"::json) AS w WHERE w = CAST(:id AS text))`
+          : "i.watermarkIds IS NOT NULL AND json_valid(i.watermarkIds) AND EXISTS (SELECT 1 FROM json_each(i.watermarkIds) AS w WHERE w.value = :id)",
+        { id },
+      )
       .orderBy("i.scheduleId", "ASC")
       .addOrderBy("i.position", "ASC")
       .getRawMany<{ itemId: number; scheduleId: number }>();

@@ -1,85 +1,28 @@
 import { DateTime } from "luxon";
 import { MediaItemKind, MediaStreamKind } from "../../domain/enums";
 import type { DateNode, NumberNode, SearchNode, TextField, TextNode, TextValue } from "./ast";
-import { classifyWord, likePattern, splitPatternWords, splitWords, type WordMatch } from "./text";
+import type { DatabaseKind } from "../raw-query";
+import { fullTextFor, type FullText } from "./full-text";
+import { join, raw, sql, type SqlFragment } from "./sql-fragment";
+import { likePattern } from "./text";
 
-export type SqlParam = string | number;
-
-/** SQL text with `?` placeholders and their values, in order. */
-export interface SqlFragment {
-  sql: string;
-  params: SqlParam[];
-}
+export type { SqlFragment, SqlParam } from "./sql-fragment";
 
 export interface CompileOptions {
   /** The clock for relative dates (`added_inthelast`, `released_onthisday`): epoch ms or a Date. */
   now: number | Date;
   /** IANA zone whose calendar days date values mean; the system's zone if left out. */
   timeZone?: string;
+  /** The database the SQL is for (full-text search and case-insensitive patterns differ); SQLite if left out. */
+  database?: DatabaseKind;
 }
 
-/** SQL that is never user text: table, column and alias names chosen by this module. */
-class Raw {
-  constructor(readonly sql: string) {}
-}
 
-function raw(sql: string): Raw {
-  return new Raw(sql);
-}
-
-type Piece = SqlFragment | Raw | SqlParam;
-
-function isFragment(piece: Piece): piece is SqlFragment {
-  return typeof piece === "object" && !(piece instanceof Raw);
-}
-
-/** Builds a fragment: interpolated strings and numbers become bound parameters, never SQL text. */
-function sql(strings: TemplateStringsArray, ...pieces: Piece[]): SqlFragment {
-  let text = strings[0];
-  const params: SqlParam[] = [];
-  pieces.forEach((piece, index) => {
-    if (piece instanceof Raw) text += piece.sql;
-    else if (isFragment(piece)) {
-      text += piece.sql;
-      params.push(...piece.params);
-    } else {
-      text += "?";
-      params.push(piece);
-    }
-    text += strings[index + 1];
-  });
-  return { sql: text, params };
-}
-
-function join(fragments: readonly SqlFragment[], separator: string): SqlFragment {
-  return { sql: fragments.map((f) => f.sql).join(separator), params: fragments.flatMap((f) => f.params) };
-}
-
-const TRUE = sql`1`;
-const FALSE = sql`0`;
+const TRUE = sql`TRUE`;
+const FALSE = sql`FALSE`;
 
 /** Every item row is `mi`; nested show rows use their own aliases. */
 const ITEM = "mi";
-
-/** FTS5 column filters of `media_item_fts` per full-text field. */
-const ITEM_FTS_COLUMNS: Record<"default" | "title" | "plot", string> = {
-  default: "{title originalTitle plot}",
-  title: "{title}",
-  plot: "{plot}",
-};
-
-interface FtsTable {
-  table: string;
-  terms: string;
-}
-
-const ITEM_FTS: FtsTable = { table: "media_item_fts", terms: "media_item_fts_terms" };
-const TAG_FTS: FtsTable = { table: "media_tag_fts", terms: "media_tag_fts_terms" };
-
-/** An FTS5 string: the text in double quotes, inner quotes doubled. Never SQL; it is bound as a parameter. */
-function ftsString(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
-}
 
 /**
  * Compiles a (smart-collection-expanded) query into one SQL boolean expression over
@@ -101,7 +44,7 @@ function ftsString(text: string): string {
  *   and languages, match when any version of the item does.
  */
 export function compileSearchQuery(node: SearchNode, options: CompileOptions): SqlFragment {
-  const compiled = new Compiler(clockOf(options)).node(node, ITEM);
+  const compiled = new Compiler(clockOf(options), options.database ?? "sqlite").node(node, ITEM);
   return compiled ?? FALSE;
 }
 
@@ -118,7 +61,14 @@ function clockOf(options: CompileOptions): Clock {
 }
 
 class Compiler {
-  constructor(private readonly clock: Clock) {}
+  private readonly fullText: FullText;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly database: DatabaseKind,
+  ) {
+    this.fullText = fullTextFor(database);
+  }
 
   /** SQL for `node` over the item alias `a`, or null when the node constrains nothing. */
   node(node: SearchNode, a: string): SqlFragment | null {
@@ -147,7 +97,7 @@ class Compiler {
         return this.relativeDate(node.field, node.amount, node.unit, a);
       case "on_this_day": {
         const monthDay = this.clock.now.toFormat("MM-dd");
-        return sql`IFNULL(substr(${raw(a)}."releaseDate", 6, 5) = ${monthDay}, 0)`;
+        return sql`COALESCE(substr(${raw(a)}."releaseDate", 6, 5) = ${monthDay}, FALSE)`;
       }
       case "kind":
         return sql`${raw(a)}."kind" = ${node.kind}`;
@@ -174,9 +124,8 @@ class Compiler {
       case "default":
       case "title":
       case "plot": {
-        if (node.value.kind === "present") return field === "plot" ? sql`IFNULL(${item}."plot" <> '', 0)` : TRUE;
-        const rows = this.fullText(ITEM_FTS, ITEM_FTS_COLUMNS[field], node.value);
-        return rows && sql`${item}."id" IN (${rows})`;
+        if (node.value.kind === "present") return field === "plot" ? sql`COALESCE(${item}."plot" <> '', FALSE)` : TRUE;
+        return this.fullText.items(a, field, node.value);
       }
       case "genre":
       case "tag":
@@ -187,8 +136,8 @@ class Compiler {
         // The field name is the stored `media_tag.kind`.
         const kind = field;
         if (node.value.kind === "present") return sql`${item}."id" IN (SELECT t."mediaItemId" FROM "media_tag" t WHERE t."kind" = ${kind})`;
-        const rows = this.fullText(TAG_FTS, null, node.value);
-        return rows && sql`${item}."id" IN (SELECT t."mediaItemId" FROM "media_tag" t WHERE t."kind" = ${kind} AND t."id" IN (${rows}))`;
+        const tags = this.fullText.tags("t", node.value);
+        return tags && sql`${item}."id" IN (SELECT t."mediaItemId" FROM "media_tag" t WHERE t."kind" = ${kind} AND ${tags})`;
       }
       case "content_rating": {
         return this.keyword(sql`${item}."contentRating"`, node.value);
@@ -241,45 +190,15 @@ class Compiler {
   private keyword(column: SqlFragment, value: TextValue): SqlFragment | null {
     switch (value.kind) {
       case "present":
-        return sql`IFNULL(${column} <> '', 0)`;
+        return sql`COALESCE(${column} <> '', FALSE)`;
       case "exact":
-        return sql`IFNULL(${column} = ${value.text} COLLATE NOCASE, 0)`;
+        return sql`COALESCE(${column} = ${value.text} COLLATE NOCASE, FALSE)`;
       case "pattern":
-        return sql`IFNULL(${column} LIKE ${likePattern(value.parts)} ESCAPE '\\', 0)`;
+        // SQLite's LIKE ignores (ASCII) case; PostgreSQL's ILIKE does, and needs a deterministic collation.
+        return this.database === "postgres"
+          ? sql`COALESCE(${column} COLLATE "C" ILIKE ${likePattern(value.parts)} ESCAPE '\\', FALSE)`
+          : sql`COALESCE(${column} LIKE ${likePattern(value.parts)} ESCAPE '\\', FALSE)`;
     }
-  }
-
-  /**
-   * A subquery selecting the rowids of `fts` rows matching the value in `columns` (an FTS5 column
-   * filter, or null for every column); null when the value has no words.
-   */
-  private fullText(fts: FtsTable, columns: string | null, value: Exclude<TextValue, { kind: "present" }>): SqlFragment | null {
-    const scope = (expression: string) => (columns ? `${columns} : (${expression})` : expression);
-    const matching = (expression: string) => sql`SELECT rowid FROM ${raw(fts.table)} WHERE ${raw(fts.table)} MATCH ${scope(expression)}`;
-    if (value.kind === "exact") {
-      const words = splitWords(value.text);
-      return words.length ? matching(ftsString(words.join(" "))) : null;
-    }
-    const words = splitPatternWords(value.parts)
-      .map(classifyWord)
-      .filter((word): word is Exclude<WordMatch, { kind: "any" }> => word.kind !== "any");
-    if (words.length === 0) return null;
-    if (words.every((word) => word.kind !== "glob")) {
-      // Words and prefixes: one FTS phrase, `"star" + "wa" *`.
-      const phrase = words.map((word) => (word.kind === "prefix" ? `${ftsString(word.text)} *` : ftsString((word as { text: string }).text))).join(" + ");
-      return matching(phrase);
-    }
-    // Some word needs the vocabulary: each word is matched on its own and the row sets intersected.
-    const sets = words.map((word) => {
-      if (word.kind === "word") return matching(ftsString(word.text));
-      if (word.kind === "prefix") return matching(`${ftsString(word.text)} *`);
-      // The indexed terms matching the pattern, OR-ed into one FTS expression inside SQLite; an
-      // empty phrase ("") when none matches, which matches no row.
-      const prefix = columns ? `${columns} : (` : "(";
-      const expression = sql`IFNULL((SELECT ${prefix} || group_concat('"' || replace(term, '"', '""') || '"', ' OR ') || ')' FROM ${raw(fts.terms)} WHERE term GLOB ${word.pattern}), '""')`;
-      return sql`SELECT rowid FROM ${raw(fts.table)} WHERE ${raw(fts.table)} MATCH ${expression}`;
-    });
-    return join(sets, " INTERSECT ");
   }
 
   private number(node: NumberNode, a: string): SqlFragment {
@@ -287,9 +206,9 @@ class Compiler {
     const { min, max } = node;
     switch (node.field) {
       case "year":
-        return sql`IFNULL(${range(sql`COALESCE(${item}."year", CAST(substr(${item}."releaseDate", 1, 4) AS INTEGER))`, min, max)}, 0)`;
+        return sql`COALESCE(${range(sql`COALESCE(${item}."year", CAST(NULLIF(substr(${item}."releaseDate", 1, 4), '') AS INTEGER))`, min, max)}, FALSE)`;
       case "season_number":
-        return sql`IFNULL(${range(sql`${item}."seasonNumber"`, min, max)}, 0)`;
+        return sql`COALESCE(${range(sql`${item}."seasonNumber"`, min, max)}, FALSE)`;
       case "episode_number": {
         // A multi-episode file (E02-E03) has every number from its first to its last.
         const first = sql`${item}."episodeNumber"`;
@@ -297,7 +216,7 @@ class Compiler {
         const conditions = [sql`${first} IS NOT NULL`];
         if (max !== null) conditions.push(sql`${first} <= ${max}`);
         if (min !== null) conditions.push(sql`${last} >= ${min}`);
-        return sql`IFNULL(${join(conditions, " AND ")}, 0)`;
+        return sql`COALESCE(${join(conditions, " AND ")}, FALSE)`;
       }
       case "minutes":
       case "seconds": {
@@ -333,7 +252,7 @@ class Compiler {
       const conditions = [sql`${column} <> ''`];
       if (node.from !== null) conditions.push(sql`${column} >= ${node.from}`);
       if (node.to !== null) conditions.push(sql`${column} <= ${node.to}`);
-      return sql`IFNULL(${join(conditions, " AND ")}, 0)`;
+      return sql`COALESCE(${join(conditions, " AND ")}, FALSE)`;
     }
     const conditions: SqlFragment[] = [];
     if (node.from !== null) conditions.push(sql`${item}."addedAt" >= ${this.startOfDay(node.from, 0)}`);
@@ -356,8 +275,8 @@ class Compiler {
     const cutoff = this.clock.now.startOf("day").minus(span).toISODate() as string;
     const column = sql`${item}."releaseDate"`;
     return field === "released_inthelast"
-      ? sql`IFNULL(${column} <> '' AND ${column} >= ${cutoff} AND ${column} <= ${today}, 0)`
-      : sql`IFNULL(${column} <> '' AND ${column} < ${cutoff}, 0)`;
+      ? sql`COALESCE(${column} <> '' AND ${column} >= ${cutoff} AND ${column} <= ${today}, FALSE)`
+      : sql`COALESCE(${column} <> '' AND ${column} < ${cutoff}, FALSE)`;
   }
 }
 

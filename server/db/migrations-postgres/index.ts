@@ -1,0 +1,31 @@
+import type { MigrationInterface } from "typeorm";
+import { InitialSchemaPostgres1795336800000 } from "./0001-initial-schema";
+import { MediaSearchPostgres1795336900000 } from "./0002-media-search";
+import { LibraryScanResultPostgres1795337000000 } from "./0003-library-scan-result";
+import { LibraryRevisionPostgres1795337100000 } from "./0004-library-revision";
+import { FillerWatermarkPostgres1795337200000 } from "./0005-filler-watermark";
+import { PlayoutItemExternalPostgres1795337300000 } from "./0006-playout-item-external";
+import { BlockPlayoutsPostgres1795337400000 } from "./0007-block-playouts";
+import { FillerPresetSearchQueryPostgres1795337600000 } from "./0009-filler-preset-search-query";
+import { ArtworkModelPostgres1795337700000 } from "./0010-artwork-model";
+import { SongTagsPostgres1795337800000 } from "./0011-song-tags";
+
+type MigrationClass = new () => MigrationInterface;
+
+/**
+ * PostgreSQL's migrations, one per SQLite migration with the same name (a test holds the two lists in
+ * step): the same schema in PostgreSQL's spelling. Integers are bigint (epoch milliseconds and file
+ * sizes pass 2^31) and read back as numbers; case-insensitive names use the `nocase` ICU collation.
+ */
+export const ALL_POSTGRES_MIGRATIONS: MigrationClass[] = [
+  InitialSchemaPostgres1795336800000,
+  MediaSearchPostgres1795336900000,
+  LibraryScanResultPostgres1795337000000,
+  LibraryRevisionPostgres1795337100000,
+  FillerWatermarkPostgres1795337200000,
+  PlayoutItemExternalPostgres1795337300000,
+  BlockPlayoutsPostgres1795337400000,
+  FillerPresetSearchQueryPostgres1795337600000,
+  ArtworkModelPostgres1795337700000,
+  SongTagsPostgres1795337800000,
+];

@@ -1,0 +1,6 @@
+/**
+ * The test files the `postgres` vitest project runs again on PostgreSQL (each server or service set
+ * on a fresh database of the run's throwaway cluster). Files that read the SQLite file itself, or
+ * restart a server on the same folder, are SQLite-only.
+ */
+export const POSTGRES_TESTS = ["test/services/**/*.test.ts"];
