@@ -26,7 +26,7 @@ export default defineConfig({
     reporters: ["default", "./test/support/summary-reporter.mjs"],
     // Every test runs on SQLite; the tests listed in test/postgres-tests.mjs run a second time on PostgreSQL.
     projects: [
-      { extends: true, test: { name: "sqlite", include: ["test/**/*.test.ts"] } },
+      { extends: true, test: { name: "sqlite", include: ["test/**/*.test.ts"], exclude: ["test/postgres/**"] } },
       { extends: true, test: { name: "postgres", include: POSTGRES_TESTS, env: { AIRWAVE_TEST_DATABASE: "postgres" } } },
     ],
   },

@@ -3,4 +3,10 @@
  * on a fresh database of the run's throwaway cluster). Files that read the SQLite file itself, or
  * restart a server on the same folder, are SQLite-only.
  */
-export const POSTGRES_TESTS = ["test/services/**/*.test.ts"];
+export const POSTGRES_TESTS = [
+  // PostgreSQL only: its schema against the entities.
+  "test/postgres/**/*.test.ts",
+  "test/services/**/*.test.ts",
+  // The shared table of search queries and the rows they match: the same results on both databases.
+  "test/search/compile.test.ts",
+];

@@ -70,9 +70,10 @@ export function createPostgresDataSource(config: DatabaseConfig, migrations = AL
   });
 }
 
-async function openPostgresDatabase(config: DatabaseConfig): Promise<DataSource> {
+/** Connects and brings the schema up to date (one node at a time when several start together). */
+export async function openPostgresDatabase(config: DatabaseConfig, migrations = ALL_POSTGRES_MIGRATIONS): Promise<DataSource> {
   readBigintsAsNumbers();
-  const dataSource = createPostgresDataSource(config);
+  const dataSource = createPostgresDataSource(config, migrations);
   await dataSource.initialize();
   try {
     // Two nodes starting together must not both run the same migration.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { DataSource, EntityManager } from "typeorm";
-import { createDataSource } from "../../server/db/data-source";
+import { createDataSource, openPostgresDatabase } from "../../server/db/data-source";
 import { Library } from "../../server/db/entities/library";
 import { LibraryPath } from "../../server/db/entities/library-path";
 import { MediaItem } from "../../server/db/entities/media-item";
@@ -11,6 +11,7 @@ import { MediaChapter, MediaStream, MediaVersion } from "../../server/db/entitie
 import { MediaSearch1795336900000 } from "../../server/db/migrations/0002-media-search";
 import { ALL_MIGRATIONS } from "../../server/db/migrations";
 import { LibraryKind, MediaItemKind, MediaItemState, MediaStreamKind } from "../../server/domain/enums";
+import { createTestDatabase, testDatabaseKind } from "../support/test-database";
 
 /** Every migration including the search one (whether or not the index lists it yet). */
 export const SEARCH_MIGRATIONS = ALL_MIGRATIONS.includes(MediaSearch1795336900000) ? ALL_MIGRATIONS : [...ALL_MIGRATIONS, MediaSearch1795336900000];
@@ -23,8 +24,25 @@ export interface TempDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * A database with the search migrations: a SQLite file in `dir`, or in the postgres test project a
+ * fresh PostgreSQL database with all of PostgreSQL's migrations (`migrations` name SQLite's).
+ */
 export async function openTempDatabase(migrations = SEARCH_MIGRATIONS, dir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-search-"))): Promise<TempDatabase> {
   const file = path.join(dir, "search.sqlite3");
+  if (testDatabaseKind() === "postgres") {
+    const database = await createTestDatabase(dir);
+    const dataSource = await openPostgresDatabase(database.config);
+    return {
+      dataSource,
+      dir,
+      file,
+      close: async () => {
+        if (dataSource.isInitialized) await dataSource.destroy();
+        await database.drop();
+      },
+    };
+  }
   const dataSource = createDataSource(file, migrations);
   await dataSource.initialize();
   await dataSource.query("PRAGMA foreign_keys = ON");

@@ -5,13 +5,14 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
  * kept by a trigger. The words are made the way FTS5's `unicode61 remove_diacritics 2` tokenizer and
  * `server/db/search/text.ts` make them (lower case, accents removed, runs of letters and digits) and
  * stored with their positions, so phrases, prefixes and wildcards match the same rows on both
- * databases. `unaccent` is a trusted extension: the database owner may create it.
+ * databases. `unaccent` is a trusted extension: the database owner may create it. The split runs under
+ * the ICU root collation: names carry the nondeterministic `nocase` one, which regular expressions refuse.
  */
 const UP = [
   `CREATE EXTENSION IF NOT EXISTS unaccent`,
   `CREATE FUNCTION "airwave_search_words"(input text) RETURNS tsvector LANGUAGE sql STABLE AS $$
      SELECT COALESCE((SELECT string_agg(quote_literal(word) || ':' || position, ' ')
-                        FROM unnest(regexp_split_to_array(lower(unaccent(COALESCE(input, ''))), '[^[:alnum:]]+')) WITH ORDINALITY AS w(word, position)
+                        FROM unnest(regexp_split_to_array(lower(unaccent(COALESCE(input, '') COLLATE "und-x-icu")), '[^[:alnum:]]+')) WITH ORDINALITY AS w(word, position)
                        WHERE word <> '' AND position < 16384), '')::tsvector
    $$`,
   `ALTER TABLE "media_item" ADD COLUMN "searchTitle" tsvector, ADD COLUMN "searchOriginalTitle" tsvector, ADD COLUMN "searchPlot" tsvector`,
