@@ -7,14 +7,15 @@ export function databaseKindOf(manager: EntityManager): DatabaseKind {
 }
 
 /**
- * `?` placeholders as PostgreSQL's `$1, $2, …`. Question marks inside quoted strings or identifiers
- * are left alone; no statement of ours uses PostgreSQL's `?` JSON operators.
+ * `?` placeholders as PostgreSQL's `$1, $2, …` (SQLite's numbered `?3` as `$3`). Question marks inside
+ * quoted strings or identifiers are left alone; no statement of ours uses PostgreSQL's `?` JSON operators.
  */
 export function toNumberedPlaceholders(sql: string): string {
   let out = "";
   let quote: string | null = null;
   let n = 0;
-  for (const ch of sql) {
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i];
     if (quote) {
       if (ch === quote) quote = null;
       out += ch;
@@ -22,7 +23,11 @@ export function toNumberedPlaceholders(sql: string): string {
       quote = ch;
       out += ch;
     } else if (ch === "?") {
-      out += `$${++n}`;
+      const digits = /^\d+/.exec(sql.slice(i + 1))?.[0];
+      if (digits) {
+        out += `$${digits}`;
+        i += digits.length;
+      } else out += `$${++n}`;
     } else out += ch;
   }
   return out;

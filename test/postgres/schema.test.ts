@@ -64,11 +64,19 @@ describe("PostgreSQL's schema after its migrations", () => {
     expect(problems).toEqual([]);
   });
 
-  it("has every index and unique constraint the entities declare", async () => {
-    const indexes: Array<{ name: string }> = await dataSource.query(`SELECT indexname AS "name" FROM pg_indexes WHERE schemaname = current_schema()`);
-    const present = new Set(indexes.map((index) => index.name));
-    const declared = dataSource.entityMetadatas.flatMap((entity) => [...entity.indices, ...entity.uniques].map((index) => index.name));
-    expect(declared.filter((name) => !present.has(name))).toEqual([]);
+  it("has every index the entities declare, and a unique index on the columns of every unique constraint", async () => {
+    const indexes: Array<{ name: string; table: string; columns: string[]; unique: boolean }> = await dataSource.query(
+      `SELECT i.relname AS "name", t.relname AS "table", ix.indisunique AS "unique",
+              ARRAY(SELECT a.attname::text FROM unnest(ix.indkey) WITH ORDINALITY k(n, o) JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.n ORDER BY k.o) AS "columns"
+         FROM pg_index ix JOIN pg_class i ON i.oid = ix.indexrelid JOIN pg_class t ON t.oid = ix.indrelid WHERE t.relnamespace = current_schema()::regnamespace`,
+    );
+    const names = new Set(indexes.map((index) => index.name));
+    const missing = dataSource.entityMetadatas.flatMap((entity) => entity.indices.map((index) => index.name)).filter((name) => !names.has(name));
+    const key = (table: string, columns: readonly string[]) => `${table}(${[...columns].sort().join(",")})`;
+    const unique = new Set(indexes.filter((index) => index.unique).map((index) => key(index.table, index.columns)));
+    const uniques = dataSource.entityMetadatas.flatMap((entity) => entity.uniques.map((u) => key(entity.tableName, u.columns.map((c) => c.databaseName))));
+    const oneToOne = dataSource.entityMetadatas.flatMap((entity) => entity.columns.filter((c) => c.relationMetadata?.isOneToOne && c.relationMetadata.isOwning).map((c) => key(entity.tableName, [c.databaseName])));
+    expect({ missing, uniques: [...uniques, ...oneToOne].filter((u) => !unique.has(u)) }).toEqual({ missing: [], uniques: [] });
   });
 
   it("records every PostgreSQL migration as run, and compares names without regard to case like SQLite's NOCASE", async () => {

@@ -13,8 +13,8 @@ describe("source badges: which media source a library path belongs to", () => {
   it("names the source of a synced library's paths and nothing for a local library", async () => {
     const synced = await t.services.libraries.create({ name: "From Plex", kind: LibraryKind.Shows, paths: [makeTempDir()] });
     const local = await t.services.libraries.create({ name: "Local", kind: LibraryKind.Movies, paths: [makeTempDir()] });
-    const sourceId = await t.insert(`INSERT INTO media_source (name, kind, url, credential) VALUES ('Living room', 'Plex', 'http://127.0.0.1:32400', 'secret')`);
-    await t.insert(`INSERT INTO media_source_library (mediaSourceId, libraryId, remoteLibraryId) VALUES (?, ?, '2')`, [sourceId, synced.library.id]);
+    const sourceId = await t.insert(`INSERT INTO "media_source" ("name", "kind", "url", "credential") VALUES ('Living room', 'Plex', 'http://127.0.0.1:32400', 'secret')`);
+    await t.insert(`INSERT INTO "media_source_library" ("mediaSourceId", "libraryId", "remoteLibraryId") VALUES (?, ?, '2')`, [sourceId, synced.library.id]);
     const syncedPath = synced.library.paths![0].id;
     const localPath = local.library.paths![0].id;
 

@@ -99,17 +99,17 @@ describe("on-demand rules on the stored timeline", () => {
     now += 3 * MIN;
     const watched = await services.playouts.nowPlaying(channel.id);
     await services.onDemand.leave(channel.number, now);
-    const buildsBefore = await fixture.sql<{ n: number }>(`SELECT COUNT(*) AS n FROM playout_build WHERE playoutId = ?`, [playoutId]);
+    const buildsBefore = await fixture.sql<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "playout_build" WHERE "playoutId" = ?`, [playoutId]);
     // The hourly Continue job leaves a paused timeline alone.
     now += 3 * DAY;
     await services.playouts.continueAll();
-    expect(await fixture.sql(`SELECT COUNT(*) AS n FROM playout_build WHERE playoutId = ?`, [playoutId])).toEqual(buildsBefore);
+    expect(await fixture.sql(`SELECT COUNT(*) AS "n" FROM "playout_build" WHERE "playoutId" = ?`, [playoutId])).toEqual(buildsBefore);
     await services.onDemand.tuneIn(channel.number);
     await services.onDemand.lastContinueBuild;
     const resumed = await services.playouts.nowPlaying(channel.id);
     expect(resumed.current!.id).toBe(watched.current!.id);
     expect(resumed.offsetMs).toBe(watched.offsetMs);
-    const builds = await fixture.sql<{ mode: string }>(`SELECT mode FROM playout_build WHERE playoutId = ? ORDER BY id`, [playoutId]);
+    const builds = await fixture.sql<{ mode: string }>(`SELECT "mode" FROM "playout_build" WHERE "playoutId" = ? ORDER BY "id"`, [playoutId]);
     expect(builds.at(-1)!.mode).toBe("Continue");
     const items = await allItems(playoutId);
     expect(items.at(-1)!.finish).toBeGreaterThanOrEqual(now + DAY);

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm";
+import { statementMigration } from "./statement-migration";
 
 const UP = [
   `CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false)`,
@@ -111,14 +111,4 @@ const DOWN = [
  * references when they are created), deferrable so a setup import may insert rows that point forward.
  * `nocase` is the case-insensitive collation SQLite has built in (ICU, nondeterministic).
  */
-export class InitialSchemaPostgres1795336800000 implements MigrationInterface {
-  name = "InitialSchema1795336800000";
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of UP) await queryRunner.query(statement);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of DOWN) await queryRunner.query(statement);
-  }
-}
+export const InitialSchemaPostgres1795336800000 = statementMigration("InitialSchema1795336800000", UP, DOWN);

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm";
+import { statementMigration } from "./statement-migration";
 
 /**
  * Media search (SQLite's 0002, which uses FTS5). Each searched text column gets a tsvector column
@@ -53,14 +53,4 @@ const DOWN = [
   `DROP FUNCTION "airwave_search_words"(text)`,
 ];
 
-export class MediaSearchPostgres1795336900000 implements MigrationInterface {
-  name = "MediaSearch1795336900000";
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of UP) await queryRunner.query(statement);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of DOWN) await queryRunner.query(statement);
-  }
-}
+export const MediaSearchPostgres1795336900000 = statementMigration("MediaSearch1795336900000", UP, DOWN);

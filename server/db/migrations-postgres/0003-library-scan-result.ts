@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm";
+import { statementMigration } from "./statement-migration";
 
 const UP = [
   `ALTER TABLE "library" ADD COLUMN "lastScanSuccess" boolean`,
@@ -11,14 +11,4 @@ const DOWN = [
 ];
 
 /** Libraries record the result of their last scan (SQLite's 0003). */
-export class LibraryScanResultPostgres1795337000000 implements MigrationInterface {
-  name = "LibraryScanResult1795337000000";
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of UP) await queryRunner.query(statement);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of DOWN) await queryRunner.query(statement);
-  }
-}
+export const LibraryScanResultPostgres1795337000000 = statementMigration("LibraryScanResult1795337000000", UP, DOWN);

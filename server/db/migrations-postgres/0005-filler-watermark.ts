@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm";
+import { statementMigration } from "./statement-migration";
 
 const UP = [
   `ALTER TABLE "watermark" ADD COLUMN "imageSource" varchar(20) NOT NULL DEFAULT 'Custom'`,
@@ -16,14 +16,4 @@ const DOWN = [
 ];
 
 /** Watermark image source, size mode and placement (SQLite's 0005, which rebuilds the table; PostgreSQL alters it in place). */
-export class FillerWatermarkPostgres1795337200000 implements MigrationInterface {
-  name = "FillerWatermark1795337200000";
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of UP) await queryRunner.query(statement);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of DOWN) await queryRunner.query(statement);
-  }
-}
+export const FillerWatermarkPostgres1795337200000 = statementMigration("FillerWatermark1795337200000", UP, DOWN);

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm";
+import { statementMigration } from "./statement-migration";
 
 const UP = [
   `ALTER TABLE "playout_item" ADD COLUMN "externalPath" varchar(4096)`,
@@ -11,14 +11,4 @@ const DOWN = [
 ];
 
 /** Playout items of external playouts carry their own path and metadata (SQLite's 0006). */
-export class PlayoutItemExternalPostgres1795337300000 implements MigrationInterface {
-  name = "PlayoutItemExternal1795337300000";
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of UP) await queryRunner.query(statement);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of DOWN) await queryRunner.query(statement);
-  }
-}
+export const PlayoutItemExternalPostgres1795337300000 = statementMigration("PlayoutItemExternal1795337300000", UP, DOWN);

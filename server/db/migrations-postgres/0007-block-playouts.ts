@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm";
+import { statementMigration } from "./statement-migration";
 
 const UP = [
   `CREATE TABLE "block" ("id" bigserial PRIMARY KEY, "name" varchar(50) COLLATE nocase NOT NULL, "minutes" bigint NOT NULL, "stopScheduling" varchar(20) NOT NULL DEFAULT 'AfterDurationEnd', CONSTRAINT "UQ_4896a330611f3b6bc43ec5e0207" UNIQUE ("name"))`,
@@ -25,14 +25,4 @@ const DOWN = [
 ];
 
 /** Blocks, block templates and the templates of a block playout (SQLite's 0007). */
-export class BlockPlayoutsPostgres1795337400000 implements MigrationInterface {
-  name = "BlockPlayouts1795337400000";
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of UP) await queryRunner.query(statement);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of DOWN) await queryRunner.query(statement);
-  }
-}
+export const BlockPlayoutsPostgres1795337400000 = statementMigration("BlockPlayouts1795337400000", UP, DOWN);

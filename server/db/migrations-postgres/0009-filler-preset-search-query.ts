@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm";
+import { statementMigration } from "./statement-migration";
 
 const UP = [
   `ALTER TABLE "filler_preset" ADD COLUMN "searchQuery" text`,
@@ -9,14 +9,4 @@ const DOWN = [
 ];
 
 /** Filler presets may target a search query (SQLite's 0009). */
-export class FillerPresetSearchQueryPostgres1795337600000 implements MigrationInterface {
-  name = "FillerPresetSearchQuery1795337600000";
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of UP) await queryRunner.query(statement);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of DOWN) await queryRunner.query(statement);
-  }
-}
+export const FillerPresetSearchQueryPostgres1795337600000 = statementMigration("FillerPresetSearchQuery1795337600000", UP, DOWN);

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm";
+import { statementMigration } from "./statement-migration";
 
 const UP = [
   `ALTER TABLE "artwork" ADD COLUMN "listKey" varchar(1024)`,
@@ -11,14 +11,4 @@ const DOWN = [
 ];
 
 /** Artwork list keys and the sidecar stamp of a media version (SQLite's 0010). */
-export class ArtworkModelPostgres1795337700000 implements MigrationInterface {
-  name = "ArtworkModel1795337700000";
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of UP) await queryRunner.query(statement);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of DOWN) await queryRunner.query(statement);
-  }
-}
+export const ArtworkModelPostgres1795337700000 = statementMigration("ArtworkModel1795337700000", UP, DOWN);

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm";
+import { statementMigration } from "./statement-migration";
 
 const UP = [
   `ALTER TABLE "media_item" ADD COLUMN "artist" varchar(500)`,
@@ -17,14 +17,4 @@ const DOWN = [
 ];
 
 /** Song tags on media items (SQLite's 0011). */
-export class SongTagsPostgres1795337800000 implements MigrationInterface {
-  name = "SongTags1795337800000";
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of UP) await queryRunner.query(statement);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of DOWN) await queryRunner.query(statement);
-  }
-}
+export const SongTagsPostgres1795337800000 = statementMigration("SongTags1795337800000", UP, DOWN);

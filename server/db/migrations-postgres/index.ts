@@ -9,6 +9,9 @@ import { BlockPlayoutsPostgres1795337400000 } from "./0007-block-playouts";
 import { FillerPresetSearchQueryPostgres1795337600000 } from "./0009-filler-preset-search-query";
 import { ArtworkModelPostgres1795337700000 } from "./0010-artwork-model";
 import { SongTagsPostgres1795337800000 } from "./0011-song-tags";
+import { MediaSourcesPostgres1795337900000 } from "./0012-media-sources";
+import { CopyWhenCompatiblePostgres1795338000000 } from "./0013-copy-when-compatible";
+import { OnDemandChannelsPostgres1795338100000 } from "./0014-on-demand-channels";
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -28,4 +31,7 @@ export const ALL_POSTGRES_MIGRATIONS: MigrationClass[] = [
   FillerPresetSearchQueryPostgres1795337600000,
   ArtworkModelPostgres1795337700000,
   SongTagsPostgres1795337800000,
+  MediaSourcesPostgres1795337900000,
+  CopyWhenCompatiblePostgres1795338000000,
+  OnDemandChannelsPostgres1795338100000,
 ];

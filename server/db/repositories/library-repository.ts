@@ -68,7 +68,7 @@ export class LibraryRepository {
       .createQueryBuilder(LibraryPath, "p")
       .innerJoin(MediaSourceLibrary, "msl", "msl.libraryId = p.libraryId")
       .innerJoin(MediaSource, "s", "s.id = msl.mediaSourceId")
-      .select(["p.id AS pathId", "s.id AS sourceId", "s.name AS name", "s.kind AS kind"])
+      .select([`p.id AS "pathId"`, `s.id AS "sourceId"`, `s.name AS "name"`, `s.kind AS "kind"`])
       .where("p.id IN (:...pathIds)", { pathIds: [...pathIds] })
       .getRawMany<PathSource>();
     return rows.map((row) => ({ pathId: Number(row.pathId), sourceId: Number(row.sourceId), name: row.name, kind: row.kind }));

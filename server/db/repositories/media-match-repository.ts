@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { MediaItemState } from "../../domain/enums";
 import { PLAYABLE_KINDS } from "./playout-content-repository";
+import { rawQuery } from "../raw-query";
 
 /** An item's id on a media server (Plex ratingKey, Jellyfin/Emby item id), and the server by name. */
 export interface RemoteItemId {
@@ -86,8 +87,9 @@ export class MediaMatchRepository {
     const found = new Map<string, number>();
     for (let i = 0; i < values.length; i += CHUNK) {
       const chunk = values.slice(i, i + CHUNK);
-      const rows: Array<{ value: string; id: number }> = await this.manager.query(
-        `SELECT ${key} AS value, x."mediaItemId" AS id FROM "${table}" x JOIN "media_item" mi ON mi."id" = x."mediaItemId"
+      const rows = await rawQuery<{ value: string; id: number }>(
+        this.manager,
+        `SELECT ${key} AS "value", x."mediaItemId" AS "id" FROM "${table}" x JOIN "media_item" mi ON mi."id" = x."mediaItemId"
           WHERE mi."state" = ? AND mi."kind" IN (${kindList}) AND ${key} IN (${chunk.map(() => "?").join(",")}) ORDER BY x."mediaItemId"`,
         [MediaItemState.Normal, ...chunk],
       );
@@ -100,8 +102,9 @@ export class MediaMatchRepository {
     const files = new Map<number, string>();
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK);
-      const rows: Array<{ id: number; path: string }> = await this.manager.query(
-        `SELECT "mediaItemId" AS id, "path" FROM "media_version" WHERE "mediaItemId" IN (${chunk.map(() => "?").join(",")}) ORDER BY "id"`,
+      const rows = await rawQuery<{ id: number; path: string }>(
+        this.manager,
+        `SELECT "mediaItemId" AS "id", "path" FROM "media_version" WHERE "mediaItemId" IN (${chunk.map(() => "?").join(",")}) ORDER BY "id"`,
         chunk,
       );
       for (const row of rows) if (!files.has(row.id)) files.set(row.id, row.path);

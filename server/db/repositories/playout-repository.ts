@@ -98,7 +98,8 @@ export class PlayoutRepository {
 
   /** Moves every item of the playout starting at or after `fromStart` by `deltaMs` (lengths and order kept). */
   async shiftItems(playoutId: number, fromStart: number, deltaMs: number): Promise<void> {
-    await this.manager.query(
+    await rawQuery(
+      this.manager,
       `UPDATE "playout_item" SET "start" = "start" + ?1, "finish" = "finish" + ?1, "guideStart" = "guideStart" + ?1, "guideFinish" = "guideFinish" + ?1
         WHERE "playoutId" = ?2 AND "start" >= ?3`,
       [deltaMs, playoutId, fromStart],
@@ -107,14 +108,20 @@ export class PlayoutRepository {
 
   /** Ends an item early (a skip): its finish, out-point and guide finish. */
   async truncateItem(id: number, finish: number, outPointMs: number): Promise<void> {
-    await this.manager.query(`UPDATE "playout_item" SET "finish" = ?1, "outPointMs" = ?2, "guideFinish" = MIN("guideFinish", ?1) WHERE "id" = ?3`, [finish, outPointMs, id]);
+    // CASE rather than MIN/LEAST: the two databases disagree on a NULL argument (a guide finish stays unset).
+    await rawQuery(
+      this.manager,
+      `UPDATE "playout_item" SET "finish" = ?1, "outPointMs" = ?2, "guideFinish" = CASE WHEN "guideFinish" IS NULL THEN NULL WHEN "guideFinish" < ?1 THEN "guideFinish" ELSE ?1 END WHERE "id" = ?3`,
+      [finish, outPointMs, id],
+    );
   }
 
   async itemById(id: number): Promise<PlayoutItemRow | null> {
-    const rows = (await this.manager.query(
-      `SELECT pi.*, COALESCE(json_extract(pi."externalMetadata", '$.title'), mi."title") AS title, mi."kind" AS mediaKind FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId" WHERE pi."id" = ?`,
+    const rows = await rawQuery<PlayoutItemRow>(
+      this.manager,
+      `SELECT pi.*, ${this.titleAndKind()} FROM "playout_item" pi LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId" WHERE pi."id" = ?`,
       [id],
-    )) as PlayoutItemRow[];
+    );
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
