@@ -5,6 +5,7 @@ import { LibraryPath } from "../entities/library-path";
 import { MediaItem } from "../entities/media-item";
 import { MediaSource, MediaSourceCollection, MediaSourceLibrary } from "../entities/media-source";
 import { MediaVersion } from "../entities/media-version";
+import { rawQuery } from "../raw-query";
 
 /** A source-bound library with its one library path. */
 export interface BoundLibrary {
@@ -75,7 +76,7 @@ export class MediaSourceRepository {
 
   /** Every item of the library path that came from the server, by remote id. */
   async knownItems(libraryPathId: number): Promise<Map<string, KnownRemoteItem>> {
-    const rows = (await this.manager.query(`SELECT "id", "kind", "remoteId", "remoteUpdatedAt" FROM "media_item" WHERE "libraryPathId" = ? AND "remoteId" IS NOT NULL`, [libraryPathId])) as Array<KnownRemoteItem & { remoteId: string }>;
+    const rows = (await rawQuery(this.manager, `SELECT "id", "kind", "remoteId", "remoteUpdatedAt" FROM "media_item" WHERE "libraryPathId" = ? AND "remoteId" IS NOT NULL`, [libraryPathId])) as Array<KnownRemoteItem & { remoteId: string }>;
     return new Map(rows.map((r) => [r.remoteId, { id: r.id, kind: r.kind, remoteUpdatedAt: r.remoteUpdatedAt }]));
   }
 
@@ -87,8 +88,8 @@ export class MediaSourceRepository {
 
   /** The source, server path and stream key of a synced file (null for local files). */
   async remoteFile(versionPath: string): Promise<{ source: MediaSource; remotePath: string | null; remoteKey: string | null } | null> {
-    const row = (await this.manager.query(
-      `SELECT msl."mediaSourceId" AS sourceId, v."remotePath" AS remotePath, v."remoteKey" AS remoteKey
+    const row = (await rawQuery(this.manager, 
+      `SELECT msl."mediaSourceId" AS "sourceId", v."remotePath" AS "remotePath", v."remoteKey" AS "remoteKey"
          FROM "media_version" v JOIN "media_item" i ON i."id" = v."mediaItemId" JOIN "library_path" lp ON lp."id" = i."libraryPathId"
          JOIN "media_source_library" msl ON msl."libraryId" = lp."libraryId" WHERE v."path" = ?`,
       [versionPath],
@@ -113,8 +114,8 @@ export class MediaSourceRepository {
     const byRemote = new Map<string, number>();
     for (let i = 0; i < remoteIds.length; i += 500) {
       const chunk = remoteIds.slice(i, i + 500);
-      const rows = (await this.manager.query(
-        `SELECT i."id" AS id, i."remoteId" AS remoteId FROM "media_item" i JOIN "library_path" lp ON lp."id" = i."libraryPathId"
+      const rows = (await rawQuery(this.manager, 
+        `SELECT i."id" AS "id", i."remoteId" AS "remoteId" FROM "media_item" i JOIN "library_path" lp ON lp."id" = i."libraryPathId"
            JOIN "media_source_library" msl ON msl."libraryId" = lp."libraryId"
           WHERE msl."mediaSourceId" = ? AND i."remoteId" IN (${chunk.map(() => "?").join(",")})`,
         [sourceId, ...chunk],
