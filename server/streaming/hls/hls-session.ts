@@ -19,8 +19,9 @@ import { DEFAULT_HLS_SEGMENT_SECONDS } from "../ffmpeg/output-muxer";
 import type { MediaProbe } from "../media-probe";
 import { errorSlateCommand, pieceCommand, type PieceCommand } from "../plan-command";
 import type { ProcessRegistry } from "../process-registry";
-import { mediaPlaylist, parseRunPlaylist, playlistWindow, SEGMENT_PATTERN, segmentFileName, type SessionSegment } from "./playlist";
-import { measureSegments } from "./segment-start-pts";
+import { mediaPlaylist, playlistWindow, SEGMENT_PATTERN, segmentFileName, type SessionSegment } from "./playlist";
+import { RunPlaylistReader } from "./run-playlist-reader";
+import { cutSegments, segmentNumberAt, takeAired } from "./session-segments";
 import { DEFAULT_TIMING, pieceOnAir, pieceTitle, runSpeed, SessionViewers, type Run, type RunRecord, type SegmentState, type SessionTiming } from "./session-details";
 
 export { DEFAULT_TIMING, type SegmentState, type SessionTiming };
@@ -73,8 +74,12 @@ export class HlsSession extends EventEmitter {
   private profile: FFmpegProfile | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
-  private polling = false;
-  private pollAgain = false;
+  private readonly reader = new RunPlaylistReader({
+    file: (n) => this.file(n),
+    addSegment: (run, entry) => this.addSegment(run, entry),
+    progress: () => this.emit("progress"),
+    unmeasured: (n) => this.deps.log(`session ${this.channelNumber}: cannot measure segment ${n}; assuming ${DEFAULT_HLS_SEGMENT_SECONDS} s`),
+  });
   private watcher: fs.FSWatcher | undefined;
   private readonly done: Promise<void>;
   private stopped: Promise<void> | undefined;
@@ -151,13 +156,7 @@ export class HlsSession extends EventEmitter {
 
   /** The number of the segment on air at wall time `at` (the one being written when `at` is past the last). */
   segmentNumberAt(at: number): number {
-    const first = this.segments[0];
-    if (!first || at < first.wallStart) return first?.number ?? this.writingNumber();
-    for (let i = this.segments.length - 1; i >= 0; i--) {
-      const s = this.segments[i]!;
-      if (s.wallStart <= at) return at < s.wallStart + s.durationMs ? s.number : i === this.segments.length - 1 ? this.writingNumber() : s.number;
-    }
-    return first.number;
+    return segmentNumberAt(this.segments, at, this.writingNumber());
   }
 
   segmentState(number: number): SegmentState {
@@ -207,12 +206,7 @@ export class HlsSession extends EventEmitter {
     return this.stopped;
   }
 
-  /**
-   * The channel's timeline changed from wall time `at` on (a skip): the running FFmpeg is stopped, segments
-   * that end after `at` are dropped (their numbers are reused, so players' sequence numbers stay right)
-   * and the session continues from the end of what it keeps, after a discontinuity. A player that already
-   * fetched segments past `at` plays those first: the switch reaches it at its next playlist reload.
-   */
+  /** The timeline changed from wall time `at` on (a skip): see `cutSegments`. */
   async cut(at: number): Promise<void> {
     if (this.stopping) return;
     this.pendingCut = Math.min(this.pendingCut ?? at, at);
@@ -224,18 +218,13 @@ export class HlsSession extends EventEmitter {
   private applyCut(at: number): void {
     this.pendingCut = undefined;
     this.resume = undefined;
-    const keep = this.segments.findIndex((s) => s.wallStart + s.durationMs > at);
-    if (keep < 0) return;
-    const dropped = this.segments.splice(keep);
-    for (const s of dropped) fs.rmSync(this.file(s.number), { force: true });
-    this.nextNumber = dropped[0]!.number;
+    const cut = cutSegments(this.segments, this.runs, at, this.startedAt);
+    if (!cut) return;
+    for (const s of cut.dropped) fs.rmSync(this.file(s.number), { force: true });
+    this.nextNumber = cut.nextNumber;
+    this.wallCursor = cut.wallCursor;
     // Timestamps go on from the end of what is kept: a player that fetched a dropped segment sees them continue.
-    this.ptsCursor = Math.max(0, this.ptsCursor - dropped.reduce((sum, s) => sum + s.durationMs, 0));
-    const last = this.segments.at(-1);
-    this.wallCursor = last ? last.wallStart + last.durationMs : Math.max(at, this.startedAt);
-    for (const record of this.runs) {
-      if (record.wallStart + record.durationMs > this.wallCursor) record.durationMs = Math.max(0, this.wallCursor - record.wallStart);
-    }
+    this.ptsCursor = Math.max(0, this.ptsCursor - cut.droppedMs);
     this.emit("progress");
   }
 
@@ -348,11 +337,11 @@ export class HlsSession extends EventEmitter {
     this.runs.push(record);
     if (this.runs.length > 200) this.runs.shift();
     this.emit("progress");
-    const timer = setInterval(() => void this.poll(run), POLL_MS);
+    const timer = setInterval(() => void this.reader.poll(run), POLL_MS);
     const code = await process.exited;
     clearInterval(timer);
-    while (this.polling) await new Promise((r) => setTimeout(r, 10));
-    await this.poll(run);
+    while (this.reader.busy) await new Promise((r) => setTimeout(r, 10));
+    await this.reader.poll(run);
     record.exitCode = code;
     record.endedAt = this.deps.clock();
     const ok = code === 0;
@@ -370,50 +359,13 @@ export class HlsSession extends EventEmitter {
   private watchFolder(): void {
     try {
       this.watcher = fs.watch(this.folder, () => {
-        if (this.current) void this.poll(this.current);
+        if (this.current) void this.reader.poll(this.current);
         else this.emit("progress");
       });
       this.watcher.on("error", () => undefined);
     } catch {
       this.watcher = undefined; // polling alone still works
     }
-  }
-
-  private async poll(run: Run): Promise<void> {
-    if (this.polling) {
-      this.pollAgain = true;
-      return;
-    }
-    this.polling = true;
-    try {
-      do {
-        this.pollAgain = false;
-        await this.readRunPlaylist(run);
-      } while (this.pollAgain);
-    } finally {
-      this.polling = false;
-    }
-  }
-
-  private async readRunPlaylist(run: Run): Promise<void> {
-    let text: string;
-    try {
-      text = await fs.promises.readFile(run.playlist, "utf8");
-    } catch {
-      this.emit("progress");
-      return;
-    }
-    for (const entry of parseRunPlaylist(text)) {
-      const expected = run.startNumber + run.seen;
-      if (entry.number < expected) continue;
-      // A short FFmpeg playlist (quick start) may have dropped entries before they were read.
-      if (entry.number > expected) {
-        const unmeasured = (n: number) => this.deps.log(`session ${this.channelNumber}: cannot measure segment ${n}; assuming ${DEFAULT_HLS_SEGMENT_SECONDS} s`);
-        for (const missed of await measureSegments((n) => this.file(n), expected, entry.number, DEFAULT_HLS_SEGMENT_SECONDS * 1000, unmeasured)) this.addSegment(run, missed);
-      }
-      this.addSegment(run, entry);
-    }
-    this.emit("progress");
   }
 
   private addSegment(run: Run, entry: { number: number; durationMs: number }): void {
@@ -425,12 +377,7 @@ export class HlsSession extends EventEmitter {
   }
 
   private deleteAired(now: number): void {
-    while (this.segments.length > 1) {
-      const s = this.segments[0]!;
-      if (s.wallStart + s.durationMs >= now - this.timing.retainMs) break;
-      this.segments.shift();
-      fs.rmSync(this.file(s.number), { force: true });
-    }
+    for (const s of takeAired(this.segments, now, this.timing.retainMs)) fs.rmSync(this.file(s.number), { force: true });
   }
 
   private sleep(ms: number): Promise<void> {
