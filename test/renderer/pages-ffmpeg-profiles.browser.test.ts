@@ -43,6 +43,9 @@ describe("the FFmpeg profiles page in a real browser", () => {
     expect(await form.getByLabel("Deinterlace").isChecked()).toBe(d.deinterlaceVideo);
     expect(await form.getByLabel("Normalize frame rate").isChecked()).toBe(d.normalizeFramerate);
     expect(await form.getByLabel("Normalize loudness (EBU R128)").isChecked()).toBe(d.normalizeLoudness);
+    const copy = form.getByLabel("Copy video and audio that already fit this profile");
+    expect(await copy.isChecked()).toBe(true);
+    await copy.uncheck(); // saved below: the created profile transcodes everything
     expect(await form.getByLabel("Hardware acceleration", { exact: true }).and(page.locator("input")).inputValue()).toBe(d.hardwareAcceleration);
     await field(page, "Name").fill("Small");
     await field(page, "Width").fill("321");
@@ -61,6 +64,8 @@ describe("the FFmpeg profiles page in a real browser", () => {
     await field(page, "Width").fill("320");
     await form.getByRole("button", { name: "Create profile" }).click();
     await expect.poll(() => table.innerText()).toMatch(/Small\s+320×180 H264 2000 kbps/);
+    const created = (await api.get("/api/v1/ffmpeg/profiles")).json.find((p: { name: string }) => p.name === "Small");
+    expect(created.copyWhenCompatible).toBe(false);
 
     await page.getByRole("button", { name: "Edit Small" }).click();
     const edit = page.getByRole("form", { name: "Edit FFmpeg profile" });

@@ -47,6 +47,8 @@ describe("the live sessions page in a real browser", () => {
       expect(text).toContain("Shared (HLS + MPEG-TS)");
       expect(text).toMatch(new RegExp(`127\\.0\\.0\\.1 · MPEG-TS · ${PLAYER.replace(/[./]/g, "\\$&")}`));
       expect(text).toMatch(/counting-clip\.mkv\s+at 00:00:\d\d of 00:00:10/);
+      // The clip's video fits the profile and is copied; its mono audio is not the profile's stereo, so it is transcoded.
+      expect(text).toMatch(/video: copy, audio: transcode/);
       await docsScreenshot(page, "sessions-page");
 
       const listed = (await api.get("/api/v1/sessions")).json;
