@@ -5,7 +5,7 @@
 // (b) Reset builds with the database write for 100 channels x 2 days, through the services, over the
 //     same library seeded by SQL (target <= 5 s in total);
 // (c) the Classic builder: Reset builds with the write for 100 channels x 7 days over the same library
-//     (target <= 5 s in total), with its ms per channel-day against (b)'s.
+//     (target <= 2 s in total; raised from 5 s in issue 17), with its ms per channel-day against (b)'s.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -197,6 +197,7 @@ console.log(`build (b): per build, content lookup (10,000-item library) ${median
 // (c) Classic: 100 channels x 7 days over the same library, Reset build + write, through the services;
 // compared with the Sequential figure of (b) measured above (ms per channel-day).
 const CLASSIC_DAYS = 7;
+const CLASSIC_TARGET_MS = 2000;
 await runClassic();
 async function runClassic() {
   const classicServices = createServices(db, { dataDir, scans: noScans, playout: { daysToBuild: CLASSIC_DAYS, timeZone: "America/New_York" } });
@@ -257,7 +258,7 @@ const sequentialPerDay = resetMs / channelDays;
 const classicPerDay = classicMs / classicChannelDays;
 console.log(
   `build (c): Classic ${CHANNELS} channels x ${CLASSIC_DAYS} days, Reset build + write: ${classicMs.toFixed(0)} ms total, ${classicPerDay.toFixed(2)} ms per channel-day, ` +
-    `${classicItems} items written; Sequential baseline (b) ${sequentialPerDay.toFixed(2)} ms per channel-day, ratio ${(classicPerDay / sequentialPerDay).toFixed(2)}x (target <= 5000 ms) ${classicMs <= 5000 ? "PASS" : "FAIL"}`,
+    `${classicItems} items written; Sequential baseline (b) ${sequentialPerDay.toFixed(2)} ms per channel-day, ratio ${(classicPerDay / sequentialPerDay).toFixed(2)}x (target <= ${CLASSIC_TARGET_MS} ms) ${classicMs <= CLASSIC_TARGET_MS ? "PASS" : "FAIL"}`,
 );
 console.log(`build (c): creating the ${CHANNELS} Classic playouts (checks + Reset build + write, ${classicCreated} items) took ${classicCreateMs.toFixed(0)} ms`);
 }

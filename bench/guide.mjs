@@ -1,8 +1,11 @@
-// bench/guide: GET /iptv/xmltv.xml for 100 channels x 7 days on the built server (dist/), in this process.
+// bench/guide: GET /iptv/xmltv.xml for 100 channels x 7 days on the built server (dist/), in this process
+// (run with the server's V8 flags).
 // (a) served from the per-channel fragment cache (target <= 100 ms), next to a baseline measured in the
 //     same run: a bare node:http server streaming a static file of the same size from disk;
 // (b) a full rebuild: the cache folder removed, then the same request (every fragment built again;
-//     target <= 1 s).
+//     target <= 300 ms, raised from 1 s in issue 17);
+// (c) compressed: the size of the gzip and Brotli bodies and the time to serve them once their pieces
+//     are cached (gzip: per-fragment pieces stitched; br: kept per guide version), next to (a).
 // Peak memory is printed for each: the RSS and heap high-water sampled while the request runs, and
 // the process's maxRSS. Media is seeded by SQL, channels and playouts (7-day Reset builds) through the
 // services.
@@ -10,6 +13,7 @@
 //   node bench/guide.mjs            (npm run bench runs it through bench/run.mjs after a build)
 //
 // Benchmarks report, they do not gate: the exit code is 0 even under the target.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -19,6 +23,12 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
+// The server runs in this process: run it with the V8 flags it ships with.
+const { SERVER_EXEC_ARGV } = require(path.join(root, "dist/electron/supervisor/server-flags.js"));
+if (!SERVER_EXEC_ARGV.every((flag) => process.execArgv.includes(flag))) {
+  const { status } = spawnSync(process.execPath, [...SERVER_EXEC_ARGV, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: "inherit" });
+  process.exit(status ?? 1);
+}
 require("reflect-metadata");
 const { Database } = require(path.join(root, "dist/server/db/database.js"));
 const { loadConfig } = require(path.join(root, "dist/server/config/load-config.js"));
@@ -30,7 +40,7 @@ const DAYS = 7;
 const SERVE_RUNS = 15;
 const REBUILD_RUNS = 3;
 const SERVE_TARGET_MS = 100;
-const REBUILD_TARGET_MS = 1000;
+const REBUILD_TARGET_MS = 300;
 const MB = 1024 * 1024;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-bench-guide-"));
@@ -98,7 +108,7 @@ for (let c = 0; c < CHANNELS; c++) {
 console.log(`guide: seeded ${CHANNELS} channels with ${DAYS}-day playouts in ${(performance.now() - started).toFixed(0)} ms`);
 
 /** GET a URL, reading the whole body; samples RSS and heap on every chunk and every millisecond. */
-function timedGet(url) {
+function timedGet(url, headers = {}) {
   return new Promise((resolve, reject) => {
     const peak = { rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed };
     const sample = () => {
@@ -109,7 +119,7 @@ function timedGet(url) {
     const sampler = setInterval(sample, 1);
     const begin = performance.now();
     http
-      .get(url, { agent: false }, (res) => {
+      .get(url, { agent: false, headers }, (res) => {
         let bytes = 0;
         res.on("data", (chunk) => {
           bytes += chunk.length;
@@ -137,6 +147,7 @@ const cacheDir = path.join(dataDir, "cache", "guide");
 const first = await timedGet(guideUrl);
 const document = await new Promise((resolve) => http.get(guideUrl, (res) => { let text = ""; res.setEncoding("utf8"); res.on("data", (c) => (text += c)); res.on("end", () => resolve(text)); }));
 const programmes = (document.match(/<programme /g) ?? []).length;
+const documentBytes = first.bytes;
 console.log(`guide: ${CHANNELS} channels x ${DAYS} days = ${programmes} programmes, ${(first.bytes / MB).toFixed(1)} MB of XMLTV (first request, cold: ${first.ms.toFixed(0)} ms)`);
 
 // Baseline: the same number of bytes streamed from a static file by a bare node:http server.
@@ -186,6 +197,18 @@ console.log(
     `peak RSS ${(rebuildPeak.rss / MB).toFixed(0)} MB (+${((rebuildPeak.rss - rssBefore) / MB).toFixed(0)} MB), heap high-water ${(rebuildPeak.heap / MB).toFixed(0)} MB ` +
     `(target <= ${REBUILD_TARGET_MS} ms) ${rebuildMs <= REBUILD_TARGET_MS ? "PASS" : "FAIL"}`,
 );
+for (const encoding of ["gzip", "br"]) {
+  const headers = { "accept-encoding": encoding };
+  const first = await timedGet(guideUrl, headers);
+  const runs = [];
+  for (let r = 0; r < SERVE_RUNS; r++) runs.push((await timedGet(guideUrl, headers)).ms);
+  const ms = median(runs);
+  console.log(
+    `guide (c): ${encoding}: ${(first.bytes / MB).toFixed(2)} MB (${((first.bytes / documentBytes) * 100).toFixed(1)}% of ${(documentBytes / MB).toFixed(1)} MB), ` +
+      `served from its cached pieces in ${ms.toFixed(1)} ms median of ${SERVE_RUNS} (first request, compressing: ${first.ms.toFixed(0)} ms); ratio to (a) uncompressed ${(ms / serveMs).toFixed(2)}x`,
+  );
+}
+console.log(`guide: figures from a machine shared with other work (2 cores): timings vary from run to run`);
 console.log(`guide: process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (includes seeding)`);
 
 await new Promise((resolve) => baseline.close(resolve));

@@ -1,6 +1,6 @@
 // bench/soak: does the server stay flat under hours of viewers coming and going? (bounded: 20 minutes by
 // default, `--minutes N` for longer.)
-// The built server (dist/) runs as a child with 4 channels (ExternalJson playouts of a generated clip,
+// The built server (dist/, with the desktop app's V8 flags) runs as a child with 4 channels (ExternalJson playouts of a generated clip,
 // a 320x180 profile), `Streaming:IdleTimeoutSeconds` 5 and `Playout:RebuildIntervalMinutes` 1 (its own
 // job runs a Continue build of every playout each minute). Each minute is one wave: the guide is
 // fetched (gzip, checked), then for ~40 s a viewer joins or leaves every 3 s (MPEG-TS readers and HLS
@@ -16,6 +16,7 @@
 //
 // Benchmarks report, they do not gate: the exit code is 0 even under the target.
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -25,6 +26,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MAIN = path.join(ROOT, "dist/server/main.js");
+const { SERVER_EXEC_ARGV } = createRequire(import.meta.url)(path.join(ROOT, "dist/electron/supervisor/server-flags.js"));
 const minutesArg = process.argv.indexOf("--minutes");
 const MINUTES = minutesArg > 0 ? Number(process.argv[minutesArg + 1]) : 20;
 if (!Number.isInteger(MINUTES) || MINUTES < 1) throw new Error("--minutes takes a whole number >= 1");
@@ -206,7 +208,7 @@ async function main() {
     Streaming__IdleTimeoutSeconds: String(IDLE_TIMEOUT_S),
     Playout__RebuildIntervalMinutes: "1",
   };
-  server = spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server = spawn(process.execPath, [...SERVER_EXEC_ARGV, MAIN], { env, stdio: ["ignore", "pipe", "pipe"] });
   let logErrors = 0;
   const countErrors = (d) => {
     for (const line of String(d).split("\n")) if (/^\S+ ERROR /.test(line)) {
