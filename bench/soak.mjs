@@ -241,7 +241,7 @@ async function main() {
     const channel = await request("POST", "/api/v1/channels", { body: { name: `Soak ${c}`, number: String(100 + c), ffmpegProfileId: profile.json.id } });
     if (channel.status !== 201) throw new Error(`channel: ${channel.text}`);
     const file = path.join(dataDir, "playouts", `soak-${c}.json`);
-    const programs = Array.from({ length: (MINUTES + 10) * 2 }, (_, i) => ({ title: `Clip ${c}.${i}`, duration: 30_000, file: clip }));
+    const programs = Array.from({ length: (MINUTES + 60) * 2 }, (_, i) => ({ title: `Clip ${c}.${i}`, duration: 30_000, file: clip }));
     fs.writeFileSync(file, JSON.stringify({ startTime: new Date(Date.now() - c * 7_000).toISOString(), programs }));
     const playout = await request("POST", "/api/v1/playouts", { body: { channelId: channel.json.id, kind: "ExternalJson", scheduleFile: file } });
     if (playout.status !== 201) throw new Error(`playout: ${playout.text}`);
