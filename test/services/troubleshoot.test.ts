@@ -23,7 +23,8 @@ async function channelPlaying(number: string, file: string): Promise<void> {
   const schedule = path.join(channelFiles, `channel-${number}.json`);
   const programs = Array.from({ length: 10 }, (_, i) => ({ title: `Item ${i}`, duration: 10_000, file }));
   fs.writeFileSync(schedule, JSON.stringify({ startTime: new Date(Date.now() - 2000).toISOString(), programs }));
-  const profile = await fixture.services.ffmpegProfiles.create({ name: `Tiny ${number}`, resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
+  // The clip fits this profile; the report is checked on the transcoding command (copyWhenCompatible off).
+  const profile = await fixture.services.ffmpegProfiles.create({ name: `Tiny ${number}`, resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128, copyWhenCompatible: false });
   const channel = await fixture.services.channels.create({ name: `Channel ${number}`, number, ffmpegProfileId: profile.profile.id });
   await fixture.services.playouts.create({ channelId: channel.channel.id, kind: PlayoutKind.ExternalJson, scheduleFile: schedule });
 }
