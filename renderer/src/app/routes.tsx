@@ -34,6 +34,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/libraries/:id", title: "Library", page: lazy(() => import("../pages/libraries/LibraryBrowsePage")) },
   { path: "/media/:id", title: "Media", page: lazy(() => import("../pages/libraries/MediaItemPage")) },
   { path: "/guide", title: "Guide", nav: { label: "Guide", section: "Watch" }, page: lazy(() => import("../pages/guide/GuidePage")) },
+  { path: "/media-sources", title: "Media sources", nav: { label: "Media sources", section: "Media" }, page: lazy(() => import("../pages/media-sources/MediaSourcesPage")) },
   { path: "/collections", title: "Collections", nav: { label: "Collections", section: "Media" }, page: lazy(() => import("../pages/collections/CollectionsPage")) },
   { path: "/collections/:id", title: "Collection", page: lazy(() => import("../pages/collections/CollectionPage")) },
   { path: "/schedules", title: "Schedules", nav: { label: "Schedules", section: "Scheduling" }, page: lazy(() => import("../pages/schedules/SchedulesPage")) },

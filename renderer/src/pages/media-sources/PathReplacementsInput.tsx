@@ -1,0 +1,30 @@
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+
+export interface PathReplacementRow {
+  serverPath: string;
+  localPath: string;
+}
+
+/** Rows of "server path prefix → local path prefix"; the server checks them. */
+export function PathReplacementsInput({ value, onChange, error }: { value: PathReplacementRow[]; onChange: (rows: PathReplacementRow[]) => void; error?: string }) {
+  const set = (index: number, row: Partial<PathReplacementRow>) => onChange(value.map((old, i) => (i === index ? { ...old, ...row } : old)));
+  return (
+    <Stack gap="xs" role="group" aria-label="Path replacements">
+      <Text size="sm" fw={500}>Path replacements</Text>
+      <Text size="xs" c="dimmed">When the server's files are also reachable here, FFmpeg reads them directly: a server path prefix and the local prefix it stands for.</Text>
+      {value.map((row, index) => (
+        <Group key={index} wrap="nowrap" align="flex-end">
+          <TextInput label={`Server path ${index + 1}`} placeholder="/data/tv" value={row.serverPath} onChange={(e) => set(index, { serverPath: e.currentTarget.value })} style={{ flex: 1 }} />
+          <TextInput label={`Local path ${index + 1}`} placeholder="/mnt/nas/tv" value={row.localPath} onChange={(e) => set(index, { localPath: e.currentTarget.value })} style={{ flex: 1 }} />
+          <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove path replacement ${index + 1}`} onClick={() => onChange(value.filter((_, i) => i !== index))}>
+            ×
+          </ActionIcon>
+        </Group>
+      ))}
+      {error && <Text size="xs" c="red">{error}</Text>}
+      <Group>
+        <Button size="xs" variant="default" onClick={() => onChange([...value, { serverPath: "", localPath: "" }])}>Add path replacement</Button>
+      </Group>
+    </Stack>
+  );
+}
