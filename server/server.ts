@@ -152,10 +152,11 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
   const loopback = ["0.0.0.0", "127.0.0.1", "localhost"].includes(config.server.host) ? "127.0.0.1" : ["::", "::1"].includes(config.server.host) ? "[::1]" : config.server.host;
   scans.setCallbackBase(`http://${loopback}:${port}`);
   scripts.setCallbackBase(`http://${loopback}:${port}`);
-  const rebuilds = new PlayoutRebuildJob(services.playouts, config.playout.rebuildIntervalMinutes, log);
+  const rebuilds = new PlayoutRebuildJob(services.playouts, config.playout.rebuildIntervalMinutes, log, db);
   rebuilds.start();
   const backups = new BackupJob(services.backups, log);
-  backups.start();
+  // PostgreSQL databases are backed up with pg_dump, not by Airwave.
+  if (db.kind === "sqlite") backups.start();
   const ssdp = await startSsdp(config, services, port, log);
   const host = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(config.server.host) ? "localhost" : config.server.host;
 

@@ -1,5 +1,6 @@
 import type { DataSource } from "typeorm";
 import type { DatabaseConfig } from "../config/app-config";
+import { ClusterLink, CHANGES_CHANNEL } from "./cluster-link";
 import { openDatabase } from "./data-source";
 import { createRepositories, type Repositories } from "./repositories";
 import { WriteQueue } from "./write-queue";
@@ -14,10 +15,25 @@ export class Database {
   private readonly queue: WriteQueue | null;
   private readonly readRepositories: Repositories;
   private version = 0;
+  private link: ClusterLink | undefined;
+  private readonly leadershipListeners: Array<(leader: boolean) => void> = [];
 
   private constructor(private readonly dataSource: DataSource) {
     this.readRepositories = createRepositories(dataSource.manager);
     this.queue = dataSource.options.type === "postgres" ? null : new WriteQueue();
+  }
+
+  /**
+   * Whether this node runs the background jobs. SQLite: always (one node). PostgreSQL: while it holds
+   * the leader lock (see ClusterLink); another node takes over within seconds of its death.
+   */
+  get isLeader(): boolean {
+    return this.link ? this.link.isLeader : true;
+  }
+
+  /** Calls `listener` whenever this node gains or loses leadership (PostgreSQL only; SQLite never changes). */
+  onLeadershipChange(listener: (leader: boolean) => void): void {
+    this.leadershipListeners.push(listener);
   }
 
   get kind(): "sqlite" | "postgres" {
@@ -25,10 +41,25 @@ export class Database {
   }
 
   static async open(dataDir: string, config: DatabaseConfig = { type: "sqlite" }): Promise<Database> {
-    return new Database(await openDatabase(dataDir, config));
+    const database = new Database(await openDatabase(dataDir, config));
+    if (config.type === "postgres") {
+      const link = new ClusterLink(
+        config,
+        () => (database.version += 1),
+        (leader) => database.leadershipListeners.forEach((listener) => listener(leader)),
+      );
+      try {
+        await link.start();
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+      database.link = link;
+    }
+    return database;
   }
 
-  /** Increases after every committed write; lets services cache read models safely. */
+  /** Increases after every committed write (on PostgreSQL, any node's); lets services cache read models safely. */
   get writeVersion(): number {
     return this.version;
   }
@@ -44,7 +75,12 @@ export class Database {
    */
   write<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
     const once = async () => {
-      const result = await this.dataSource.transaction((manager) => work(createRepositories(manager)));
+      const result = await this.dataSource.transaction(async (manager) => {
+        const done = await work(createRepositories(manager));
+        // Delivered to every node (this one too) when the transaction commits; dropped on rollback.
+        if (!this.queue) await manager.query(`NOTIFY ${CHANGES_CHANNEL}`);
+        return done;
+      });
       this.version += 1;
       return result;
     };
@@ -60,6 +96,7 @@ export class Database {
   }
 
   async close(): Promise<void> {
+    await this.link?.close();
     await this.queue?.idle();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }

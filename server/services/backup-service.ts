@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { SETTINGS_FILE } from "../config/load-config";
 import { snapshotDatabase } from "../db/snapshot";
+import { DomainError } from "../domain/domain-error";
 
 export const BACKUP_FOLDER = "backups";
 
@@ -40,6 +41,7 @@ export class BackupService {
     private readonly dataDir: string,
     private readonly settings: BackupSettings,
     private readonly clock: () => number = Date.now,
+    private readonly database: "sqlite" | "postgres" = "sqlite",
   ) {}
 
   get folder(): string {
@@ -48,6 +50,9 @@ export class BackupService {
 
   /** Takes a backup now; a request while one is being written waits for it and gets the same backup. */
   create(trigger: BackupTrigger = "manual"): Promise<BackupInfo> {
+    if (this.database === "postgres") {
+      return Promise.reject(DomainError.invalid("database", "Airwave backs up its SQLite database only; back up a PostgreSQL database with pg_dump"));
+    }
     this.running ??= this.write(trigger).finally(() => {
       this.running = undefined;
     });

@@ -165,7 +165,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
   return {
     artwork,
-    backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock),
+    backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock, db.kind),
     blocks: new BlockService(db, refresh),
     blockTemplates: new BlockTemplateService(db, refresh),
     channels,
