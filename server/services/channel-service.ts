@@ -30,6 +30,8 @@ export type TimeShiftLookup = (kind: PlayoutKind) => { ok: true; shiftState: Shi
 
 export class ChannelService {
   private listCache: { version: number; views: ChannelView[] } | undefined;
+  /** A channel just became on-demand: it pauses now unless someone watches it (OnDemandService). */
+  private madeOnDemand: (channelId: number) => Promise<void> = async () => undefined;
   private timeShift: TimeShiftLookup = (kind) => ({ ok: false, reason: `${kind} playouts cannot move in time` });
   private clock: () => number = Date.now;
 
@@ -39,9 +41,10 @@ export class ChannelService {
   ) {}
 
   /** The playout kinds' time-shift support (the playout service registers the kinds after this service exists). */
-  useTimeShifts(lookup: TimeShiftLookup, clock: () => number): void {
+  useTimeShifts(lookup: TimeShiftLookup, clock: () => number, madeOnDemand: (channelId: number) => Promise<void>): void {
     this.timeShift = lookup;
     this.clock = clock;
+    this.madeOnDemand = madeOnDemand;
   }
 
   /** Changes whenever a channel (or anything else) may have changed. */
@@ -114,16 +117,20 @@ export class ChannelService {
     await repos.channels.save(channel);
   }
 
-  private update(id: number, input: ChannelInput, mode: WriteMode): Promise<ChannelView> {
-    return this.db.write(async (repos) => {
+  private async update(id: number, input: ChannelInput, mode: WriteMode): Promise<ChannelView> {
+    let madeOnDemand = false;
+    const view = await this.db.write(async (repos) => {
       const channel = await repos.channels.findById(id);
       if (!channel) throw DomainError.notFound("Channel", id);
       const wasOnDemand = channel.playoutMode === ChannelPlayoutMode.OnDemand;
       await this.apply(repos, channel, input, mode);
       await repos.channels.save(channel);
       if (wasOnDemand && channel.playoutMode === ChannelPlayoutMode.Continuous) await this.resumeForGood(repos, id);
+      madeOnDemand = !wasOnDemand && channel.playoutMode === ChannelPlayoutMode.OnDemand;
       return this.view(repos, id);
     });
+    if (madeOnDemand) await this.madeOnDemand(id);
+    return view;
   }
 
   /** A paused on-demand channel made continuous runs on from its checkpoint, not from where real time went. */

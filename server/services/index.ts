@@ -156,7 +156,9 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   };
   const scriptedBuilds = new ScriptedBuildService(playoutValidation, playoutContent);
   if (deps.scripts) playouts.register(new ScriptedKind(scriptedBuilds, deps.scripts, { timeoutSeconds: deps.scriptTimeoutSeconds ?? 30, scriptsFolder: folders.scripts }));
-  channels.useTimeShifts((kind) => playouts.timeShift(kind), clock);
+  const onDemand = new OnDemandService(db, playouts, clock, () => deps.streaming);
+  channels.useTimeShifts((kind) => playouts.timeShift(kind), clock, (channelId) => onDemand.pauseIfUnwatched(channelId));
+  playouts.whenCreated((channelId) => onDemand.pauseIfUnwatched(channelId));
   const artwork = new ArtworkService(db, deps.dataDir);
   const clientFor: MediaServerClientFor = deps.mediaServerClient ?? ((connection) => createMediaServerClient(connection));
   const mediaSourceSync = new MediaSourceSync(db, clientFor, deps.scans, clock);
@@ -185,7 +187,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
     media: new MediaService(db, artwork),
     multiCollections: new MultiCollectionService(db),
-    onDemand: new OnDemandService(db, playouts, clock, () => deps.streaming),
+    onDemand,
     playlists: new PlaylistService(db),
     readiness: new ReadinessService(db),
     playoutValidation,

@@ -93,6 +93,12 @@ export class OnDemandService {
     );
   }
 
+  /** Channel `channelId` just became on-demand (or got its playout): it pauses now unless someone watches it. */
+  async pauseIfUnwatched(channelId: number): Promise<void> {
+    const channel = await this.db.read((repos) => repos.channels.findById(channelId));
+    if (channel) await this.leave(channel.number, this.clock());
+  }
+
   /** Ends what channel `channelId` plays now, for every viewer: the next item starts now, later ones move earlier. */
   async skip(channelId: number): Promise<SkipSummary> {
     const target = await this.db.read(async (repos) => {

@@ -52,6 +52,7 @@ export class PlayoutService {
   private readonly building = new Map<number, Promise<unknown>>();
 
   private readonly kinds = new Map<PlayoutKind, PlayoutKindStrategy>();
+  private created: (channelId: number) => Promise<void> = async () => undefined;
 
   constructor(
     private readonly db: Database,
@@ -120,7 +121,13 @@ export class PlayoutService {
       return saved;
     });
     const build = await this.build(playout.id, BuildMode.Reset);
+    await this.created(input.channelId);
     return { playout: await this.get(playout.id), build };
+  }
+
+  /** A new playout's channel may be on-demand: it then waits at the start until someone watches (OnDemandService). */
+  whenCreated(hook: (channelId: number) => Promise<void>): void {
+    this.created = hook;
   }
 
   /** Replaces the playout's source (checked first, as its kind says), then runs a Refresh build. */

@@ -152,12 +152,18 @@ describe("POST /api/v1/channels/{id}/skip", () => {
 });
 
 describe("on-demand states", () => {
-  it("lists on-demand channels with a playout as playing until a viewer leaves (REST and GraphQL)", async () => {
+  it("lists on-demand channels: a new one waits at its start until someone watches (REST and GraphQL)", async () => {
+    const before = Date.now();
     const channel = await channelWithPlayout({ playoutMode: "OnDemand" });
     const rest = await anonymous.get("/api/v1/sessions/on-demand");
     expect(rest.status).toBe(200);
-    expect(rest.json).toContainEqual({ channelId: channel.id, channelNumber: channel.number, channelName: `On demand ${channel.number}`, playing: true });
-    const gql = await anonymous.graphql("{ onDemandStates { channelId playing pausedSince checkpoint { offsetSeconds } } }");
-    expect(gql.json.data.onDemandStates).toContainEqual({ channelId: channel.id, playing: true, pausedSince: null, checkpoint: null });
+    const state = rest.json.find((s: { channelId: number }) => s.channelId === channel.id);
+    expect(state).toMatchObject({ channelNumber: channel.number, channelName: `On demand ${channel.number}`, playing: false, checkpoint: { title: "Programme 1" } });
+    expect(Date.parse(state.pausedSince)).toBeGreaterThanOrEqual(before - 1000);
+    // Paused 10 minutes into the first programme (the file starts 10 minutes before the playout is made).
+    expect(state.checkpoint.offsetSeconds).toBeGreaterThanOrEqual(600);
+    expect(state.checkpoint.offsetSeconds).toBeLessThan(620);
+    const gql = await anonymous.graphql("{ onDemandStates { channelId playing pausedSince checkpoint { title offsetSeconds } } }");
+    expect(gql.json.data.onDemandStates).toContainEqual({ channelId: channel.id, playing: false, pausedSince: state.pausedSince, checkpoint: { title: "Programme 1", offsetSeconds: state.checkpoint.offsetSeconds } });
   });
 });

@@ -40,12 +40,12 @@ describe("on-demand channels and skip in the UI", () => {
     await expect.poll(() => errorIn(page, page.locator("body"), "Playout mode"), { timeout: 10_000 }).toMatch(/mirror channel cannot be on-demand/);
     expect((await api().get(`/api/v1/channels/${mirror.id}`)).json.playoutMode).toBe("Continuous");
 
-    // The Live sessions page lists on-demand channels: playing, then paused at its checkpoint once the last viewer left.
+    // The Live sessions page lists on-demand channels: nobody watches, so it waits at its checkpoint; playing once tuned in.
     await page.goto(new URL("/sessions", server.url).href);
     const states = page.getByRole("table", { name: "On-demand channels" });
-    await expect.poll(() => states.innerText(), { timeout: 10_000 }).toMatch(/41 · Binge\s+Playing/i);
-    await server.services.onDemand.leave("41", Date.now());
     await expect.poll(() => states.innerText(), { timeout: 10_000 }).toMatch(/41 · Binge\s+Paused since .+\s+Show 1 at 00:0\d:\d\d/);
+    await server.services.onDemand.tuneIn("41");
+    await expect.poll(() => states.innerText(), { timeout: 10_000 }).toMatch(/41 · Binge\s+Playing/i);
 
     // The channel list marks on-demand channels.
     await page.goto(new URL("/channels", server.url).href);

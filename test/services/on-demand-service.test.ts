@@ -45,6 +45,9 @@ async function onDemandChannel(kind: "Sequential" | "ExternalJson") {
   }
   const { playout, build } = await services.playouts.create(input);
   expect(build.success, build.message).toBe(true);
+  // A new on-demand playout waits at its start until someone watches: a viewer tunes in now.
+  expect((await services.onDemand.states()).find((s) => s.channelId === channel.id)).toMatchObject({ playing: false, pausedSince: now });
+  await services.onDemand.tuneIn(channel.number);
   return { channel, playoutId: playout.id };
 }
 
@@ -128,6 +131,22 @@ describe("on-demand rules on the stored timeline", () => {
     const resumed = await services.playouts.nowPlaying(mirror.id);
     expect(resumed.current!.id).toBe(watched.current!.id);
     expect(resumed.offsetMs).toBe(watched.offsetMs);
+  });
+
+  it("making a channel on-demand pauses it at once when nobody watches; the guide and now-playing then stand at that point", async () => {
+    const number = `${700 + counter++}`;
+    const channel = (await services.channels.create({ name: "Later on demand", number })).channel;
+    const clip = path.join(fixture.dataDir, "playouts", "clip.mkv");
+    const file = path.join(fixture.dataDir, "playouts", `channel-${number}.json`);
+    fs.writeFileSync(file, JSON.stringify({ startTime: new Date(now - 5 * MIN).toISOString(), programs: Array.from({ length: 100 }, (_, i) => ({ title: `Programme ${i}`, duration: 20 * MIN, file: clip })) }));
+    await services.playouts.create({ channelId: channel.id, kind: "ExternalJson", scheduleFile: file } as PlayoutCreateInput);
+    expect((await services.onDemand.states()).some((s) => s.channelId === channel.id)).toBe(false);
+    const at = await services.playouts.nowPlaying(channel.id);
+    await services.channels.patch(channel.id, { playoutMode: ChannelPlayoutMode.OnDemand });
+    expect((await services.onDemand.states()).find((s) => s.channelId === channel.id)).toMatchObject({ playing: false, pausedSince: now, checkpoint: { itemId: at.current!.id, offsetMs: 5 * MIN } });
+    now += 2 * HOUR;
+    const later = await services.playouts.nowPlaying(channel.id);
+    expect([later.current!.id, later.offsetMs]).toEqual([at.current!.id, at.offsetMs]);
   });
 
   it("making a paused channel Continuous resumes it at its checkpoint (not where real time went)", async () => {
