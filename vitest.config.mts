@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { createRequire } from "node:module";
 import swc from "unplugin-swc";
-import { POSTGRES_TESTS } from "./test/postgres-tests.mjs";
+import { NOT_ON_POSTGRES, POSTGRES_TESTS } from "./test/postgres-tests.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -27,7 +27,7 @@ export default defineConfig({
     // Every test runs on SQLite; the tests listed in test/postgres-tests.mjs run a second time on PostgreSQL.
     projects: [
       { extends: true, test: { name: "sqlite", include: ["test/**/*.test.ts"], exclude: ["test/postgres/**"] } },
-      { extends: true, test: { name: "postgres", include: POSTGRES_TESTS, env: { AIRWAVE_TEST_DATABASE: "postgres" } } },
+      { extends: true, test: { name: "postgres", include: POSTGRES_TESTS, exclude: NOT_ON_POSTGRES, env: { AIRWAVE_TEST_DATABASE: "postgres" } } },
     ],
   },
 });

@@ -9,10 +9,21 @@ export const POSTGRES_TESTS = [
   "test/services/**/*.test.ts",
   // The shared table of search queries and the rows they match: the same results on both databases.
   "test/search/compile.test.ts",
-  // API tests whose fixtures reach the database only through the API or portable SQL. The other API
-  // test files still seed rows with SQLite-only SQL (unquoted camelCase names) and run on SQLite only.
-  ...[
-    "blocks", "blocks-graphql", "channels", "collections", "ffmpeg-info", "ffmpeg-profiles", "filler-presets-graphql", "graphql", "logs",
-    "on-demand-channels", "playout-validate", "playouts", "request-limits", "schedules-graphql", "scripted-playouts", "smart-collections", "smoke",
-  ].map((name) => `test/api/${name}.test.ts`),
+  "test/api/**/*.test.ts",
+];
+
+/**
+ * API test files that do not run on PostgreSQL yet. Backups are SQLite's alone by design (a PostgreSQL
+ * database is backed up with pg_dump; the service says so); the others fail there today and are the
+ * open part of making every database test run on both.
+ */
+export const NOT_ON_POSTGRES = [
+  "test/api/backups.test.ts",
+  "test/api/classic-playouts.test.ts",
+  "test/api/media-match.test.ts",
+  "test/api/playlists-graphql.test.ts",
+  "test/api/playout-lifecycle.test.ts",
+  "test/api/playouts-graphql.test.ts",
+  "test/api/setup-transfer.test.ts",
+  "test/api/watermarks.test.ts",
 ];
