@@ -5,6 +5,7 @@ import { addApiDocs } from "./api/rest/api-docs";
 import { RegisterRoutes } from "./api/rest/generated/routes";
 import { REST_CONTEXT, type RestContext } from "./api/rest/rest-context";
 import "./api/rest/tsoa-strict-enums";
+import "./api/rest/tsoa-object-intersections";
 import type { AppConfig } from "./config/app-config";
 import { addArtworkRoute } from "./http/artwork-route";
 import { canonicalPathMiddleware } from "./http/canonical-path";

@@ -33,7 +33,7 @@ export interface ContentRefInput {
 }
 
 /** The content of a schedule item, block item or filler preset: an entry's content, or a playlist or a search. */
-export interface ContentTargetInput extends ContentRefInput {
+export type ContentTargetInput = ContentRefInput & {
   /**
    * With `Playlist`.
    * @isInt
@@ -41,7 +41,7 @@ export interface ContentTargetInput extends ContentRefInput {
   playlistId?: number | null;
   /** With `SearchQuery`: a query in the search language. */
   searchQuery?: string | null;
-}
+};
 
 export type TargetField = Exclude<keyof ContentTargetInput, "collectionType">;
 type IdField = Exclude<TargetField, "searchQuery">;

@@ -5,7 +5,7 @@ import type { ContentTargetInput } from "./content-targets";
  * What a client sends for a filler preset. The body is shaped by `fillerKind` and `fillerMode`: a field
  * that only another mode (or kind) uses is refused, not ignored. PUT replaces every field.
  */
-export interface FillerPresetInput extends ContentTargetInput {
+export type FillerPresetInput = ContentTargetInput & {
   /** 1–50 characters, unique without regard to letter case. */
   name: string;
   /** PreRoll, MidRoll, PostRoll, Tail or Fallback. */
@@ -34,4 +34,4 @@ export interface FillerPresetInput extends ContentTargetInput {
   expression?: string | null;
   /** Play each chapter of the filler content as its own item (default false); not for Fallback. */
   useChaptersAsMediaItems?: boolean | null;
-}
+};

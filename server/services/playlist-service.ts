@@ -13,7 +13,7 @@ export interface PlaylistGroupInput {
 }
 
 /** One entry of a playlist: the id matching `collectionType` is required, the others must be absent. */
-export interface PlaylistItemInput extends ContentRefInput {
+export type PlaylistItemInput = ContentRefInput & {
   playbackOrder: PlaybackOrder;
   /**
    * Items to play from this entry each pass, at least 1 (default 1); must be absent with `playAll`.
@@ -23,7 +23,7 @@ export interface PlaylistItemInput extends ContentRefInput {
   /** Play every item of the entry each pass. */
   playAll: boolean;
   includeInProgramGuide: boolean;
-}
+};
 
 export interface PlaylistInput {
   /** 1–50 characters, unique within the group without regard to letter case. */

@@ -20,7 +20,7 @@ export interface ScheduleInput {
  * One schedule item. The body is shaped by `playoutMode`: `multipleMode`/`count` only with Multiple,
  * `playoutDuration`/`tailMode`/`discardToFillAttempts`/`tailFillerId` only with Duration.
  */
-export interface ScheduleItemInput extends ContentTargetInput {
+export type ScheduleItemInput = ContentTargetInput & {
   /**
    * Ordering key. On replace, items are renumbered 0..n-1 by ascending index (list order when absent);
    * on add, the position to insert at (default: the end).
@@ -85,4 +85,4 @@ export interface ScheduleItemInput extends ContentTargetInput {
   /** Three-letter language code. */
   preferredSubtitleLanguageCode?: string | null;
   subtitleMode?: SubtitleMode | null;
-}
+};

@@ -1,5 +1,6 @@
 import type { PlaylistGroup } from "../../../db/entities/playlist";
-import type { CollectionType, PlaybackOrder } from "../../../domain/enums";
+import type { PlaybackOrder } from "../../../domain/enums";
+import type { ContentRefInput } from "../../../services/content-targets";
 import type { PlaylistGroupInput, PlaylistView } from "../../../services/playlist-service";
 import { toContentRefDto, type ContentRefDto } from "./content-target-dto";
 
@@ -29,30 +30,8 @@ export interface PlaylistDto {
 
 export type PlaylistGroupRequest = PlaylistGroupInput;
 
-/** One entry: the id matching `collectionType` is required, the other ids must be omitted. */
-export interface PlaylistItemRequest {
-  /** Collection, TelevisionShow, TelevisionSeason, SmartCollection, MultiCollection or MediaItem. */
-  collectionType: CollectionType;
-  /**
-   * With `Collection`.
-   * @isInt
-   */
-  collectionId?: number;
-  /**
-   * With `TelevisionShow` (a show), `TelevisionSeason` (a season) and `MediaItem` (a playable item).
-   * @isInt
-   */
-  mediaItemId?: number;
-  /**
-   * With `MultiCollection`.
-   * @isInt
-   */
-  multiCollectionId?: number;
-  /**
-   * With `SmartCollection`.
-   * @isInt
-   */
-  smartCollectionId?: number;
+/** One entry: its content (the shared ContentRefInput: the id matching `collectionType`, the others absent) and how much of it plays. */
+export type PlaylistItemRequest = ContentRefInput & {
   playbackOrder: PlaybackOrder;
   /**
    * Items to play from this entry each pass, at least 1 (default 1); must be omitted with `playAll`.
@@ -62,7 +41,7 @@ export interface PlaylistItemRequest {
   /** Play every item of the entry each pass. */
   playAll: boolean;
   includeInProgramGuide: boolean;
-}
+};
 
 /** Body of POST and PUT; PUT replaces every entry. */
 export interface PlaylistRequest {
