@@ -8,6 +8,7 @@ import "./api/rest/tsoa-strict-enums";
 import "./api/rest/tsoa-object-intersections";
 import type { AppConfig } from "./config/app-config";
 import { addArtworkRoute } from "./http/artwork-route";
+import { addMediaSourceStreamRoute } from "./http/media-source-stream-route";
 import { canonicalPathMiddleware } from "./http/canonical-path";
 import { cors } from "./http/cors";
 import { configureJson } from "./http/json";
@@ -61,6 +62,7 @@ export async function createApp({ config, services, log, metrics, stopping = () 
   const restContext: RestContext = { services, trustProxy: config.server.trustProxy };
   app.locals[REST_CONTEXT] = restContext;
   addArtworkRoute(app, services);
+  addMediaSourceStreamRoute(app, services);
   RegisterRoutes(app);
 
   const stopGraphql = await mountGraphql(app, { services, writeKey: config.api.writeKey, trustProxy: config.server.trustProxy });

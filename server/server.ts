@@ -151,6 +151,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
   const port = (server.address() as AddressInfo).port;
   const loopback = ["0.0.0.0", "127.0.0.1", "localhost"].includes(config.server.host) ? "127.0.0.1" : ["::", "::1"].includes(config.server.host) ? "[::1]" : config.server.host;
   scans.setCallbackBase(`http://${loopback}:${port}`);
+  services.remotePlayback.setLoopbackBase(`http://${loopback}:${port}`);
   scripts.setCallbackBase(`http://${loopback}:${port}`);
   const rebuilds = new PlayoutRebuildJob(services.playouts, config.playout.rebuildIntervalMinutes, log, db);
   rebuilds.start();

@@ -16,7 +16,10 @@ export interface StreamChannel {
 export type StreamContent =
   | {
       kind: "media";
+      /** The file; for a media-source item without a local copy, its `media-source://` name (shown, never read). */
       path: string;
+      /** What FFmpeg reads instead of `path`: the server's loopback proxy of a media-source item's stream. */
+      inputUrl?: string;
       seekMs: number;
       limitMs: number;
       filler: boolean;

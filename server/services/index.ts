@@ -25,6 +25,7 @@ import { MaintenanceService } from "./maintenance-service";
 import { MediaService } from "./media-service";
 import { MediaSourceService, type MediaServerClientFor } from "./media-sources/media-source-service";
 import { MediaSourceSync } from "./media-sources/media-source-sync";
+import { RemotePlayback } from "./media-sources/remote-playback";
 import { createMediaServerClient } from "../media-servers/registry";
 import { MultiCollectionService } from "./multi-collection-service";
 import { OnDemandService } from "./on-demand-service";
@@ -77,6 +78,7 @@ export interface Services {
   media: MediaService;
   mediaSources: MediaSourceService;
   mediaSourceSync: MediaSourceSync;
+  remotePlayback: RemotePlayback;
   multiCollections: MultiCollectionService;
   onDemand: OnDemandService;
   playlists: PlaylistService;
@@ -161,8 +163,9 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   playouts.whenCreated((channelId) => onDemand.pauseIfUnwatched(channelId));
   const artwork = new ArtworkService(db, deps.dataDir);
   const clientFor: MediaServerClientFor = deps.mediaServerClient ?? ((connection) => createMediaServerClient(connection));
+  const remotePlayback = new RemotePlayback(db, clientFor, random);
   const mediaSourceSync = new MediaSourceSync(db, clientFor, deps.scans, clock);
-  const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), imageInsideFolder(deps.dataDir));
+  const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), imageInsideFolder(deps.dataDir), remotePlayback);
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
   return {
@@ -184,6 +187,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     libraries: new LibraryService(db, deps.scans, deps.dataDir, mediaSourceSync),
     mediaSources: new MediaSourceService(db, clientFor),
     mediaSourceSync,
+    remotePlayback,
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),
     media: new MediaService(db, artwork),
     multiCollections: new MultiCollectionService(db),

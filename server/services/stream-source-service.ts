@@ -16,6 +16,7 @@ import { DomainError } from "./domain-error";
 import { pausedShiftMs } from "./on-demand-timeline";
 import type { SongCoverLookup } from "./song-cover";
 import { streamWatermark, type WatermarkImageCheck } from "./stream-watermark";
+import type { RemotePlayback } from "./media-sources/remote-playback";
 
 /** Nothing scheduled after a gap: slates are planned in pieces of this length. */
 export const OPEN_GAP_MS = 10 * 60_000;
@@ -27,6 +28,8 @@ export class StreamSourceService {
     private readonly songCover: SongCoverLookup = async () => undefined,
     /** Which watermark images FFmpeg may read (none by default). */
     private readonly watermarkImage: WatermarkImageCheck = async () => undefined,
+    /** Media-source items: a path replacement's local file, or the loopback proxy of the server's stream. */
+    private readonly remote?: RemotePlayback,
   ) {}
 
   /** The enabled channel with this number and its profile, or NotFound. */
@@ -81,9 +84,11 @@ export class StreamSourceService {
 
     if (now.kind === "playing") {
       const item = now.item;
-      const path = item.externalPath ?? (item.mediaItemId !== null ? (await repos.mediaItems.versionsOf(item.mediaItemId))[0]?.path : undefined);
+      const stored = item.externalPath ?? (item.mediaItemId !== null ? (await repos.mediaItems.versionsOf(item.mediaItemId))[0]?.path : undefined);
+      const remote = stored !== undefined && this.remote ? await this.remote.resolve(repos, stored) : null;
+      const path = remote?.path ?? stored;
       if (path !== undefined) {
-        if (!(await isFile(path))) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs, path };
+        if (!remote?.inputUrl && !(await isFile(path))) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs, path };
         const song = item.mediaItemId !== null ? await this.songDisplay(repos, item.mediaItemId) : undefined;
         const watermark = await streamWatermark(repos, channel, item, this.watermarkImage);
         return {
@@ -91,6 +96,7 @@ export class StreamSourceService {
           ...(song ? { song } : {}),
           ...(watermark ? { watermark } : {}),
           path,
+          ...(remote?.inputUrl ? { inputUrl: remote.inputUrl } : {}),
           seekMs: now.seekMs,
           limitMs: now.remainingMs,
           filler: false,

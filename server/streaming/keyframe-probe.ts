@@ -4,6 +4,7 @@
  * continues exactly where it ended. ffprobe reads only the packets of the asked intervals (no decoding).
  */
 import { execFile } from "node:child_process";
+import { probeInput } from "../media/probe/ffprobe-json";
 
 const TIMEOUT_MS = 10_000;
 /** How far before a time a keyframe is looked for: longer GOPs than this start at the time itself. */
@@ -12,7 +13,7 @@ export const KEYFRAME_LOOKBACK_MS = 20_000;
 /** Keyframe times (ms from the file's start) within `[fromMs, toMs]` intervals, ascending. */
 export function probeKeyframes(ffprobe: string, file: string, intervals: ReadonlyArray<[number, number]>): Promise<number[]> {
   const spec = intervals.map(([from, to]) => `${seconds(Math.max(0, from))}%${seconds(to)}`).join(",");
-  const input = /^[A-Za-z][A-Za-z0-9+.-]+:/.test(file) ? `file:${file}` : file;
+  const input = probeInput(file);
   const args = ["-v", "error", "-select_streams", "v:0", "-read_intervals", spec, "-show_entries", "packet=pts_time,flags:format=start_time", "-of", "json", "-i", input];
   return new Promise((resolve, reject) => {
     execFile(ffprobe, args, { timeout: TIMEOUT_MS, maxBuffer: 32 * 1024 * 1024, windowsHide: true }, (error, stdout) => {

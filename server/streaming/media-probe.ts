@@ -18,8 +18,8 @@ export class MediaProbe {
   constructor(private readonly ffprobePath: string) {}
 
   async probe(file: string): Promise<ProbedSource> {
-    const info = await stat(file);
-    const key = `${file}\0${info.size}\0${info.mtimeMs}`;
+    // A media-source stream (loopback proxy URL) has no file to stat: it is probed once per run.
+    const key = /^https?:\/\//.test(file) ? file : await stat(file).then((info) => `${file}\0${info.size}\0${info.mtimeMs}`);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const source = toProbedSource(await runFfprobe(this.ffprobePath, file, PROBE_TIMEOUT_MS));

@@ -72,7 +72,7 @@ export class ViewerStream {
     const args =
       // A watermark is burned in, so that piece is transcoded.
       content.kind === "media" && !content.watermark
-        ? buildRemuxArgs({ inputPath: content.path, seekMs: content.seekMs, durationMs: content.limitMs, channelName: plan.channel.name, realtime: true }, caps).args
+        ? buildRemuxArgs({ inputPath: content.inputUrl ?? content.path, seekMs: content.seekMs, durationMs: content.limitMs, channelName: plan.channel.name, realtime: true }, caps).args
         : (await pieceCommand({ plan, durationMs: content.limitMs, realtime: true, output: { kind: "mpegts" }, ptsOffsetMs: 0 }, caps, this.deps.probe)).args;
     await this.run(args, out);
   }

@@ -64,9 +64,10 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
   const content = plan.content;
   if (content.kind === "offline") return { ...buildOfflineSlateArgs(profile, slate, caps), kind: "offline", durationMs };
   if (content.kind === "error") return errorSlate(content.reason);
+  const input = content.inputUrl ?? content.path;
   let source: ProbedSource;
   try {
-    source = await probe.probe(content.path);
+    source = await probe.probe(input);
   } catch (error) {
     return errorSlate(`Cannot read ${content.path}\n${firstLine(error)}`);
   }
@@ -76,7 +77,7 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
       profile,
       source,
       {
-        inputPath: content.path,
+        inputPath: input,
         seekMs,
         durationMs: length,
         preferredAudioLanguages: content.preferredAudioLanguages,
@@ -97,7 +98,7 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
   if (command.decision.video.mode === "copy") {
     const piece = { path: content.path, seekMs: content.seekMs, durationMs, limitMs: content.limitMs, lookbackMs: KEYFRAME_LOOKBACK_MS };
     const intervals = keyframeIntervals(piece.seekMs, durationMs, content.limitMs, KEYFRAME_LOOKBACK_MS);
-    const keyframes = intervals.length ? await probe.keyframes(content.path, intervals).catch(() => undefined) : [];
+    const keyframes = intervals.length ? await probe.keyframes(input, intervals).catch(() => undefined) : [];
     const aligned = keyframes && alignToKeyframes(keyframes, piece, request.resume);
     if (aligned) {
       span = aligned;

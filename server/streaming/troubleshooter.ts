@@ -45,7 +45,7 @@ export class Troubleshooter implements StreamTroubleshooter {
 
   async run(plan: StreamPlan, maxMs: number): Promise<TroubleshootFindings> {
     const content = plan.content;
-    const file = content.kind === "media" ? content.path : content.kind === "error" ? content.path : undefined;
+    const file = content.kind === "media" ? (content.inputUrl ?? content.path) : content.kind === "error" ? content.path : undefined;
     const findings: TroubleshootFindings = {
       plan: content.kind === "media" ? { kind: "media", path: content.path, seekMs: content.seekMs, limitMs: content.limitMs } : content.kind === "error" ? { kind: "error", reason: content.reason, path: content.path, limitMs: content.limitMs } : { kind: "offline", limitMs: content.limitMs },
       probe: file === undefined ? null : await this.probeInput(file),

@@ -67,12 +67,21 @@ export interface ProbeInfo {
 
 export type ProbeResult = { ok: true; value: ProbeInfo } | { ok: false; reason: string };
 
+/** The server's own loopback proxy of a media-source stream: the one URL ffprobe and FFmpeg are given. */
+const LOOPBACK_STREAM = /^http:\/\/(127\.0\.0\.1|\[::1\]|localhost)(:\d+)?\/internal\/media-source-stream\?/;
+
+/** What ffprobe opens for a file: the loopback stream URL as is, anything else that looks like a protocol as `file:`. */
+export function probeInput(file: string): string {
+  if (LOOPBACK_STREAM.test(file)) return file;
+  return /^[A-Za-z][A-Za-z0-9+.-]+:/.test(file) ? `file:${file}` : file;
+}
+
 /**
  * Arguments for `ffprobe` (to pass to execFile/spawn, never a shell). A relative name that looks like a
  * protocol (`name:part.mkv`) is prefixed with `file:` so ffprobe opens the file.
  */
 export function ffprobeArgs(file: string): string[] {
-  const input = /^[A-Za-z][A-Za-z0-9+.-]+:/.test(file) ? `file:${file}` : file;
+  const input = probeInput(file);
   return ["-hide_banner", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-show_chapters", "-i", input];
 }
 

@@ -12,7 +12,7 @@ import { audioEncoderArgs, videoEncoderArgs } from "./encoder-args";
 import { decideCopy, type CopyDecision } from "./copy-decision";
 import { chooseAudioEncoder, chooseVideoEncoder, type VideoEncoderChoice } from "./encoder-choice";
 import { outputFrameRate } from "./frame-rate";
-import { globalArgs, inputFlags, lavfiInput, pacingArgs, seekArgs } from "./input-args";
+import { globalArgs, inputFlags, lavfiInput, networkInputArgs, pacingArgs, seekArgs } from "./input-args";
 import { isQuickStart, muxerArgs } from "./output-muxer";
 import { songVisualSegments } from "./song-visual";
 import { selectAudioStream, selectSubtitleStream } from "./stream-selection";
@@ -84,6 +84,7 @@ export function buildPlayoutArgs(
     ...inputFlags(forHls, copyVideo),
     ...seekArgs(request.seekMs),
     ...pacingArgs(request.realtime, caps),
+    ...networkInputArgs(request.inputPath),
     "-i",
     request.inputPath,
   ];
@@ -139,7 +140,7 @@ export function buildPlayoutArgs(
       inputs.push("-i", request.song.coverPath);
       coverInput = `${nextInput++}:v:0`;
     } else if (source.coverArt) {
-      inputs.push("-i", request.inputPath);
+      inputs.push(...networkInputArgs(request.inputPath), "-i", request.inputPath);
       coverInput = `${nextInput++}:${source.coverArt.index}`;
     }
     const { width, height } = profile.resolution;

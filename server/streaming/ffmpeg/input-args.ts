@@ -24,6 +24,11 @@ export function inputFlags(forHls: boolean, copiesVideo = false): string[] {
   return ["-fflags", forHls ? `+discardcorrupt${igndts}` : `+genpts+discardcorrupt${igndts}`];
 }
 
+/** An HTTP input (a media-source stream through the server's loopback proxy): reconnect on drops, give up after a read stalls 15 s. */
+export function networkInputArgs(input: string): string[] {
+  return /^https?:\/\//.test(input) ? ["-reconnect", "1", "-reconnect_streamed", "1", "-reconnect_on_network_error", "1", "-reconnect_delay_max", "5", "-rw_timeout", "15000000"] : [];
+}
+
 /** `-ss` (fast input seek, only when > 0). */
 export function seekArgs(seekMs: number): string[] {
   return seekMs > 0 ? ["-ss", formatFfmpegDuration(seekMs)] : [];

@@ -2,7 +2,7 @@
  * HLS direct: the current item's video and audio copied (not transcoded) into MPEG-TS from the seek
  * offset, paced at real time, for the rest of the item.
  */
-import { globalArgs, inputFlags, pacingArgs, seekArgs } from "./input-args";
+import { globalArgs, inputFlags, networkInputArgs, pacingArgs, seekArgs } from "./input-args";
 import { muxerArgs } from "./output-muxer";
 import { formatFfmpegDuration } from "./time-format";
 import { HardwareAcceleration } from "../../domain/enums";
@@ -24,6 +24,7 @@ export function buildRemuxArgs(request: RemuxRequest, caps: EncoderCapabilities)
     ...inputFlags(false),
     ...seekArgs(request.seekMs),
     ...pacingArgs(request.realtime, caps, "1.0"),
+    ...networkInputArgs(request.inputPath),
     "-i",
     request.inputPath,
     "-map", "0:v:0?",
