@@ -54,8 +54,9 @@ export class MediaMatchRepository {
     const found = new Map<string, number>();
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK);
-      const rows: Array<{ name: string; serverName: string | null; remoteId: string; id: number }> = await this.manager.query(
-        `SELECT ms."name" AS name, ms."serverName" AS serverName, mi."remoteId" AS remoteId, mi."id" AS id
+      const rows = await rawQuery<{ name: string; serverName: string | null; remoteId: string; id: number }>(
+        this.manager,
+        `SELECT ms."name" AS "name", ms."serverName" AS "serverName", mi."remoteId" AS "remoteId", mi."id" AS "id"
            FROM "media_item" mi JOIN "library_path" lp ON lp."id" = mi."libraryPathId"
            JOIN "media_source_library" msl ON msl."libraryId" = lp."libraryId" JOIN "media_source" ms ON ms."id" = msl."mediaSourceId"
           WHERE mi."state" = ? AND mi."kind" IN (${kindList}) AND mi."remoteId" IN (${chunk.map(() => "?").join(",")}) ORDER BY mi."id"`,
