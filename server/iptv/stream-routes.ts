@@ -16,12 +16,16 @@ import type { Services } from "../services";
 import { channelStreamPath } from "../services/channel-stream-path";
 import type { StreamSessionOwner, ViewerIdentity } from "../domain/stream-session";
 import { hlsDirectPlaylist, HlsDirectSequence, tsEntryPlaylist } from "../streaming/hls/direct-playlist";
-import { masterPlaylist } from "../streaming/hls/playlist";
+import { masterPlaylist, parseSegmentUrlName } from "../streaming/hls/playlist";
 import { chooseChannelStream, tsStreamMode, type TsStreamMode } from "../streaming/stream-choice";
 import { requestAccessToken } from "./access";
 
 export const HLS_CONTENT_TYPE = "application/vnd.apple.mpegurl";
 export const TS_CONTENT_TYPE = "video/mp2t";
+/** A segment URL names its content for good (see `SessionSegment.tag`). */
+export const SEGMENT_CACHE_CONTROL = "public, max-age=86400, immutable";
+/** The shared session's media playlist changes every segment: a cache in front (nginx) may reuse it for a second. */
+export const LIVE_PLAYLIST_CACHE_CONTROL = "public, max-age=1";
 /** How long the first request waits for the session's first segment. */
 const START_TIMEOUT_MS = 15_000;
 
@@ -76,12 +80,13 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
       if (!session) return res.redirect(302, withToken(res, `/iptv/channel/${number}.m3u8?mode=segmenter`));
       session.touch(clientKey(req));
       if (!(await started(res, session))) return;
-      return sendPlaylist(res, session.mediaPlaylist(tokenQuery(res)));
+      return sendPlaylist(res, session.mediaPlaylist(tokenQuery(res)), LIVE_PLAYLIST_CACHE_CONTROL);
     }
     const path = session?.segmentFile(file);
     if (!session || !path) return notFound(req, res);
     session.touch(clientKey(req));
-    res.setHeader("Cache-Control", "public, max-age=3600");
+    // A tagged name (`live000042-<tag>.ts`, as playlists list them) never changes content: caches keep it.
+    res.setHeader("Cache-Control", parseSegmentUrlName(file)?.tag ? SEGMENT_CACHE_CONTROL : "no-cache");
     res.type(TS_CONTENT_TYPE);
     if (req.method === "HEAD") return void res.end();
     const stream = fs.createReadStream(path);
@@ -154,8 +159,8 @@ async function started(res: Response, session: { firstSegment(ms: number): Promi
   }
 }
 
-function sendPlaylist(res: Response, text: string): void {
-  res.setHeader("Cache-Control", "no-cache");
+function sendPlaylist(res: Response, text: string, cacheControl = "no-cache"): void {
+  res.setHeader("Cache-Control", cacheControl);
   res.type(HLS_CONTENT_TYPE).send(text);
 }
 

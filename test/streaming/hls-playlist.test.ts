@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AudioFormat, HardwareAcceleration, ScalingBehavior, VideoFormat } from "../../server/domain/enums";
 import { buildRemuxArgs } from "../../server/streaming/ffmpeg";
 import { hlsArgs } from "../../server/streaming/ffmpeg/output-muxer";
-import { masterPlaylist, mediaPlaylist, parseRunPlaylist, playlistWindow, type SessionSegment } from "../../server/streaming/hls/playlist";
+import { masterPlaylist, mediaPlaylist, parseRunPlaylist, parseSegmentUrlName, playlistWindow, segmentUrlName, type SessionSegment } from "../../server/streaming/hls/playlist";
 import type { FFmpegProfile } from "../../server/streaming/ffmpeg/types";
 
 const profile: FFmpegProfile = {
@@ -46,6 +46,15 @@ describe("session playlists", () => {
     // When the window starts at a discontinuity its tag is gone: the sequence counts it.
     expect(mediaPlaylist(all, all.slice(3), "")).toMatch(/#EXT-X-DISCONTINUITY-SEQUENCE:1\n/);
     expect(mediaPlaylist(all, all.slice(3), "")).not.toMatch(/INDEPENDENT-SEGMENTS\n#EXT-X-DISCONTINUITY\n/);
+  });
+
+  it("lists tagged segments under names that never change content; reads those names back", () => {
+    const tagged = segments(2).map((s, i) => ({ ...s, tag: `mi0abc-${i}` }));
+    expect(mediaPlaylist(tagged, tagged, "?access_token=abc")).toMatch(/\nlive000000-mi0abc-0\.ts\?access_token=abc\n[^]*\nlive000001-mi0abc-1\.ts\?access_token=abc\n$/);
+    expect(segmentUrlName(tagged[1]!)).toBe("live000001-mi0abc-1.ts");
+    expect(parseSegmentUrlName("live000001-mi0abc-1.ts")).toEqual({ number: 1, tag: "mi0abc-1" });
+    expect(parseSegmentUrlName("live000001.ts")).toEqual({ number: 1, tag: undefined });
+    for (const bad of ["live1.ts", "live000001-.ts", "live000001-A.ts", "../live000001.ts", "live000001.ts.bak"]) expect(parseSegmentUrlName(bad), bad).toBeUndefined();
   });
 
   it("the master playlist names bandwidth, resolution and codecs of the profile", () => {

@@ -19,7 +19,7 @@ import { DEFAULT_HLS_SEGMENT_SECONDS } from "../ffmpeg/output-muxer";
 import type { MediaProbe } from "../media-probe";
 import { errorSlateCommand, pieceCommand, type PieceCommand } from "../plan-command";
 import type { ProcessRegistry } from "../process-registry";
-import { mediaPlaylist, playlistWindow, SEGMENT_PATTERN, segmentFileName, type SessionSegment } from "./playlist";
+import { mediaPlaylist, parseSegmentUrlName, playlistWindow, segmentFileName, type SessionSegment } from "./playlist";
 import { RunPlaylistReader } from "./run-playlist-reader";
 import { cutSegments, segmentNumberAt, takeAired } from "./session-segments";
 import { DEFAULT_TIMING, pieceOnAir, pieceTitle, runSpeed, SessionViewers, type Run, type RunRecord, type SegmentState, type SessionTiming } from "./session-details";
@@ -65,6 +65,8 @@ export class HlsSession extends EventEmitter {
   private wallCursor: number;
   private ptsCursor = 0;
   private runCount = 0;
+  /** Cuts applied so far: part of every new segment's tag. */
+  private cutCount = 0;
   private current: Run | undefined;
   /** A cut asked for (wall time): what was made past it is dropped before the next piece. */
   private pendingCut: number | undefined;
@@ -178,11 +180,15 @@ export class HlsSession extends EventEmitter {
     return mediaPlaylist(this.segments, playlistWindow(this.segments, this.deps.clock()), query);
   }
 
-  /** The path of a complete segment named `name` (`live000042.ts`), or undefined. */
+  /**
+   * The path of a complete segment named `name` (`live000042-<tag>.ts` as listed, or the plain file name),
+   * or undefined — also when the tag names content a cut has replaced.
+   */
   segmentFile(name: string): string | undefined {
-    const match = SEGMENT_PATTERN.exec(name);
-    if (!match) return undefined;
-    const state = this.segmentState(Number(match[1]));
+    const parsed = parseSegmentUrlName(name);
+    if (!parsed) return undefined;
+    if (parsed.tag !== undefined && this.segments.find((s) => s.number === parsed.number)?.tag !== parsed.tag) return undefined;
+    const state = this.segmentState(parsed.number);
     return state.state === "complete" ? state.file : undefined;
   }
 
@@ -222,6 +228,7 @@ export class HlsSession extends EventEmitter {
     if (!cut) return;
     for (const s of cut.dropped) fs.rmSync(this.file(s.number), { force: true });
     this.nextNumber = cut.nextNumber;
+    this.cutCount += 1;
     this.wallCursor = cut.wallCursor;
     // Timestamps go on from the end of what is kept: a player that fetched a dropped segment sees them continue.
     this.ptsCursor = Math.max(0, this.ptsCursor - cut.droppedMs);
@@ -369,7 +376,7 @@ export class HlsSession extends EventEmitter {
   }
 
   private addSegment(run: Run, entry: { number: number; durationMs: number }): void {
-    this.segments.push({ number: entry.number, durationMs: entry.durationMs, wallStart: run.wallStart + run.producedMs, discontinuity: run.index > 0 && run.seen === 0 });
+    this.segments.push({ number: entry.number, durationMs: entry.durationMs, wallStart: run.wallStart + run.producedMs, discontinuity: run.index > 0 && run.seen === 0, tag: `${this.startedAt.toString(36)}-${this.cutCount}` });
     run.seen += 1;
     run.producedMs += entry.durationMs;
     if (this.state === "starting") this.state = "running";

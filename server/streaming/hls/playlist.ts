@@ -15,12 +15,28 @@ export interface SessionSegment {
   wallStart: number;
   /** First segment of a run after an earlier run: timestamps continue but the source changed. */
   discontinuity: boolean;
+  /**
+   * Names this segment's content for good (the session's start and how many cuts came before it): a
+   * cut reuses numbers, so the URL carries the tag and a cache may keep a segment forever.
+   */
+  tag?: string;
 }
 
 export const SEGMENT_PATTERN = /^live(\d{6})\.ts$/;
 
 export function segmentFileName(number: number): string {
   return `live${String(number).padStart(6, "0")}.ts`;
+}
+
+/** The name a playlist lists: `live000042-<tag>.ts` (immutable) or, untagged, the file name. */
+export function segmentUrlName(segment: Pick<SessionSegment, "number" | "tag">): string {
+  return segment.tag ? segmentFileName(segment.number).replace(/\.ts$/, `-${segment.tag}.ts`) : segmentFileName(segment.number);
+}
+
+/** Reads a segment URL name: its number and tag (undefined when untagged), or undefined when it is none. */
+export function parseSegmentUrlName(name: string): { number: number; tag: string | undefined } | undefined {
+  const match = /^live(\d{6})(?:-([a-z0-9-]{1,40}))?\.ts$/.exec(name);
+  return match ? { number: Number(match[1]), tag: match[2] } : undefined;
 }
 
 /** The complete entries of an FFmpeg HLS playlist that may still be being written. */
@@ -82,7 +98,7 @@ export function mediaPlaylist(all: readonly SessionSegment[], window: readonly S
     if (s.discontinuity && i > 0) lines.push("#EXT-X-DISCONTINUITY");
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.wallStart).toISOString()}`);
     lines.push(`#EXTINF:${(s.durationMs / 1000).toFixed(3)},`);
-    lines.push(`${segmentFileName(s.number)}${query}`);
+    lines.push(`${segmentUrlName(s)}${query}`);
   });
   return `${lines.join("\n")}\n`;
 }
