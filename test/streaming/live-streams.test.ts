@@ -115,7 +115,7 @@ describe("live streams (real FFmpeg)", () => {
     expect(media.status).toBe(200);
     expect(media.text).toMatch(/#EXT-X-TARGETDURATION:4\n/);
     expect(media.text).toMatch(/#EXT-X-PROGRAM-DATE-TIME:\d{4}-\d\d-\d\dT/);
-    const segmentName = media.text.split("\n").find((l) => /^live\d{6}\.ts$/.test(l))!;
+    const segmentName = media.text.split("\n").find((l) => /^live\d{6}-[a-z0-9-]+\.ts$/.test(l))!;
     const segment = await api.get(`/iptv/session/${number}/${segmentName}`);
     expect(segment.status).toBe(200);
     expect(segment.headers["content-type"]).toBe("video/mp2t");
