@@ -1,16 +1,17 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 
 /**
  * Something the enclosing suite makes in a beforeAll hook registered here and disposes of in
  * afterAll (hooks registered later see it made and are undone first). Returns a getter that throws,
  * naming `what`, when used outside the hooks and tests.
  */
-export function useSuiteResource<T>(what: string, make: () => Promise<T>, dispose: (made: T) => Promise<void>): () => T {
+export function useSuiteResource<T>(what: string, make: () => Promise<T>, dispose: (made: T) => Promise<void>, options: { perTest?: boolean } = {}): () => T {
   let made: { value: T } | undefined;
-  beforeAll(async () => {
+  // perTest: made before and disposed of after each test of the suite instead (beforeEach/afterEach).
+  (options.perTest ? beforeEach : beforeAll)(async () => {
     made = { value: await make() };
   });
-  afterAll(async () => {
+  (options.perTest ? afterEach : afterAll)(async () => {
     const done = made;
     made = undefined;
     if (done) await dispose(done.value);

@@ -91,22 +91,67 @@ export interface TestServerFixture {
   api: ApiClient;
   /** The server's SQLite file. */
   readonly dbFile: string;
+  /** Stops the server and keeps its folder, for work on a stopped server's data (a restore, an offline edit); `restart` starts it again. */
+  stop(): Promise<void>;
+  /**
+   * Stops the server (unless stopped) and starts a new one on the same data folder, as a user's restart does;
+   * `server` and `api` then reach the new one. `env` replaces the fixture's settings for it and later restarts.
+   */
+  restart(options?: { env?: Record<string, string> }): Promise<void>;
 }
 
 /**
- * One server for the enclosing suite (or file): started in a beforeAll hook registered here, so
- * hooks registered after this call see it running; stopped and its folder removed in afterAll.
+ * One server for the enclosing suite (or file; each test with `perTest`): started in a beforeAll hook registered
+ * here, so hooks registered after this call see it running; stopped and its folder removed in afterAll.
+ * `restart()` starts it again on the same folder (what a restart-survival test needs), `stop()` just stops it.
  * `server` and `api` can be destructured at once: they reach the running server on each use.
  */
-export function useTestServer(options: Omit<TestServerOptions, "env"> & { env?: TestServerOptions["env"] | (() => TestServerOptions["env"]); headers?: Record<string, string> } = {}): TestServerFixture {
+export function useTestServer(
+  options: Omit<TestServerOptions, "env"> & {
+    env?: TestServerOptions["env"] | (() => TestServerOptions["env"]);
+    headers?: Record<string, string>;
+    /** A new server (and folder) for each test of the suite, for tests that change settings a later test must not see. */
+    perTest?: boolean;
+  } = {},
+): TestServerFixture {
   // `env` may be a function, read when the server starts: for settings an earlier hook works out (a free port).
-  const start = () => startTestServer({ ...options, env: typeof options.env === "function" ? options.env() : options.env });
-  const current = useSuiteResource("useTestServer: the server", start, disposeTestServer);
+  const env = () => (typeof options.env === "function" ? options.env() : options.env);
+  let restartEnv: Record<string, string> | undefined;
+  const held = useSuiteResource(
+    "useTestServer: the server",
+    async () => {
+      restartEnv = undefined;
+      return { server: await startTestServer({ dataDir: options.dataDir, env: env() }), running: true };
+    },
+    async (made) => {
+      try {
+        if (made.running) await made.server.stop();
+      } finally {
+        made.server.removeDataDir();
+      }
+    },
+    { perTest: options.perTest },
+  );
+  const current = () => held().server;
+  const stop = async () => {
+    const made = held();
+    if (!made.running) return;
+    made.running = false;
+    await made.server.stop();
+  };
   return {
     server: lateBound(current),
     api: apiClient(() => current().url, options.headers),
     get dbFile() {
       return path.join(current().dataDir, DATABASE_FILE);
+    },
+    stop,
+    restart: async (restartOptions = {}) => {
+      await stop();
+      restartEnv = restartOptions.env ?? restartEnv;
+      const made = held();
+      made.server = await startTestServer({ dataDir: made.server.dataDir, env: restartEnv ?? env() });
+      made.running = true;
     },
   };
 }
