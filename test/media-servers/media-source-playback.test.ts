@@ -1,13 +1,11 @@
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeJellyfin } from "../support/media-servers/jellyfin/fake-jellyfin";
 import type { FakeMediaBrowserServer } from "../support/media-servers/mediabrowser/fake-mediabrowser-server";
 import { addSampleLibrary, SERVER_MEDIA_ROOT, type SampleLibrary } from "../support/media-servers/mediabrowser/sample-library";
 import { makeTempDir, useTestServer } from "../support/test-server";
-import { ffmpegChildren, ffprobeJson, openStream } from "../streaming/support/stream-fixtures";
-import { waitFor } from "../support/wait";
-import { API_KEY, logText, syncLibrary } from "./support";
+import { ffmpegChildren } from "../streaming/support/stream-fixtures";
+import { API_KEY, logText, syncLibrary, watchChannel } from "./support";
 
 // Registered first, so it runs once the server has stopped: no FFmpeg outlives it.
 afterAll(() => {
@@ -44,27 +42,10 @@ async function syncedSource(name: string, remoteLibraryId: string, pathReplaceme
   return library.json.id;
 }
 
-/** A channel whose Sequential playout plays `content`, watched over TS; returns the probe of what arrived. */
+/** A channel playing `contentYaml`, watched over TS (test/media-servers/support.ts). */
 async function watch(contentYaml: string): Promise<{ probe: any; number: string; nowPlaying: { kind: string; title: string } }> {
   const number = String(channelNumber++);
-  const channel = await api.post("/api/v1/channels", { name: `Remote ${number}`, number, ffmpegProfileId: profileId, streamingMode: "TransportStreamHybrid" });
-  expect(channel.status, channel.text).toBe(201);
-  const definition = `content:\n${contentYaml}\nplayout:\n  - all:\n    content: remote\n  - repeat: true\n`;
-  const playout = await api.post("/api/v1/playouts", { channelId: channel.json.id, kind: "Sequential", definition });
-  expect(playout.status, playout.text).toBe(201);
-  const viewer = await openStream(`${server.url}/iptv/channel/${number}.ts`);
-  expect(viewer.status).toBe(200);
-  await viewer.waitForBytes(40_000, 60_000);
-  // What the session plays, as the session listing shows it (polled: between pieces it shows nothing).
-  const nowPlaying = await waitFor(async () => {
-    const sessions = await api.get("/api/v1/sessions");
-    expect(sessions.text).not.toContain(API_KEY);
-    return JSON.parse(sessions.text).find((x: { channelNumber: string }) => x.channelNumber === number)?.nowPlaying;
-  }, "the session's current item", { timeoutMs: 20_000, intervalMs: 20 });
-  viewer.close();
-  const captured = path.join(mediaDir, `viewer-${number}.ts`);
-  fs.writeFileSync(captured, viewer.bytes());
-  return { probe: await ffprobeJson(captured), number, nowPlaying };
+  return { number, ...(await watchChannel(server, api, { number, profileId, contentYaml, captureDir: mediaDir, secret: API_KEY })) };
 }
 
 const streamRequests = (id: string) => fake.requests.filter((r) => r.path === `/videos/${id}/stream`);
