@@ -52,6 +52,20 @@ export interface StreamWatermark {
   opacityPercent: number;
   horizontalMarginPercent: number;
   verticalMarginPercent: number;
+  /** Drawn at the image's own pixel size; `widthPercent` is then not used. */
+  actualSize?: boolean;
+  /** Shown only for the first `durationSeconds` of every `frequencySeconds`; absent: shown all the time. */
+  intermittent?: WatermarkCycle;
+}
+
+/**
+ * When an intermittent watermark shows. Cycles are counted on the wall clock, so each piece of a stream
+ * continues the same rhythm: `phaseSeconds` is how far into a cycle the piece starts.
+ */
+export interface WatermarkCycle {
+  frequencySeconds: number;
+  durationSeconds: number;
+  phaseSeconds: number;
 }
 
 export interface StreamPlan {

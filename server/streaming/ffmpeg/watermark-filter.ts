@@ -1,4 +1,7 @@
-/** Watermark overlay: image scaled to a share of the output width, faded to an opacity, placed in a corner. */
+/**
+ * Watermark overlay: image scaled to a share of the output width (or at its own size), faded to an
+ * opacity, placed in a corner; an intermittent one is enabled only during the first part of each cycle.
+ */
 import { WatermarkPosition } from "../../domain/enums";
 import type { Resolution, Watermark } from "./types";
 
@@ -18,10 +21,15 @@ export function watermarkSegments(
   const mx = Math.round((target.width * watermark.horizontalMarginPercent) / 100);
   const my = Math.round((target.height * watermark.verticalMarginPercent) / 100);
   const [x, y] = position(watermark.position, mx, my);
-  return [
-    `[${imageInput}]scale=${width}:-2,format=rgba,colorchannelmixer=aa=${alpha}[wm]`,
-    `[${videoLabel}][wm]overlay=x=${x}:y=${y}[${outputLabel}]`,
-  ];
+  const scale = watermark.actualSize ? "" : `scale=${width}:-2,`;
+  return [`[${imageInput}]${scale}format=rgba,colorchannelmixer=aa=${alpha}[wm]`, `[${videoLabel}][wm]overlay=x=${x}:y=${y}${enableOption(watermark.intermittent)}[${outputLabel}]`];
+}
+
+/** `t` is the piece's output time from 0; the phase puts it on the wall-clock cycle. Quoted: the expression holds commas. */
+function enableOption(cycle: Watermark["intermittent"]): string {
+  if (!cycle) return "";
+  const phase = Math.round(cycle.phaseSeconds * 1000) / 1000;
+  return `:enable='lt(mod(t+${phase},${cycle.frequencySeconds}),${cycle.durationSeconds})'`;
 }
 
 function position(where: WatermarkPosition, mx: number, my: number): [string, string] {

@@ -155,6 +155,18 @@ describe("watermark", () => {
     expect(graph).toContain(`overlay=${placement}[vwm]`);
   });
 
+  it("draws an ActualSize watermark at the image's own size", () => {
+    const graph = graphOf(buildPlayoutArgs(profile(), source(), request({ watermark: { ...watermark, actualSize: true } }), caps()).args);
+    expect(graph).toContain("[1:v]format=rgba,colorchannelmixer=aa=0.4[wm]");
+    expect(graph).not.toContain("scale=192");
+  });
+
+  it("enables an intermittent watermark only at the start of each wall-clock cycle", () => {
+    const intermittent = { frequencySeconds: 300, durationSeconds: 20, phaseSeconds: 12.3456 };
+    const graph = graphOf(buildPlayoutArgs(profile(), source(), request({ watermark: { ...watermark, intermittent } }), caps()).args);
+    expect(graph).toContain("[vmain][wm]overlay=x=W-w-96:y=H-h-22:enable='lt(mod(t+12.346,300),20)'[vwm]");
+  });
+
   it("skips the watermark with a warning when FFmpeg has no overlay filter", () => {
     const command = buildPlayoutArgs(profile(), source(), request({ watermark }), caps({ filters: ["subtitles"] }));
     expect(graphOf(command.args)).not.toContain("[wm]");
