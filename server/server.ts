@@ -9,6 +9,7 @@ import { FFmpegCapabilitiesProbe } from "./streaming/ffmpeg-capabilities-probe";
 import { FFmpegTrials } from "./streaming/ffmpeg-trials";
 import { MediaProbe } from "./streaming/media-probe";
 import { Troubleshooter } from "./streaming/troubleshooter";
+import { WatermarkPreviews } from "./streaming/watermark-preview";
 import { SessionManager } from "./streaming/session-manager";
 import { SsdpResponder } from "./iptv/ssdp-responder";
 import type { AppConfig } from "./config/app-config";
@@ -116,7 +117,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     metrics,
   });
   streaming.start();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities() }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities() }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) });
   let shuttingDown = false;
   let app;
   try {

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Request, RequestHandler, Response, Router } from "express";
 import { sendProblem } from "../http/problem-details";
 import { ARTWORK_FOLDER } from "../services/artwork-service";
-import { logoPng } from "./logo-png";
+import { logoPng } from "../media/logo-png";
 
 const IMAGE_TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",

@@ -16,6 +16,8 @@ import { playoutFolders } from "./files/playout-folders";
 import { FillerPresetService } from "./filler-preset-service";
 import { ArtworkService } from "./artwork-service";
 import { imageInsideFolder } from "./stream-watermark";
+import { ffprobeImageProbe, WatermarkImages } from "./files/watermark-images";
+import type { WatermarkPreviewRenderer } from "../domain/watermark-preview";
 import { songCoverFromArtwork } from "./song-cover";
 import { GuideService, type GuideSettings } from "./guide-service";
 import { IptvTokenService } from "./iptv-token-service";
@@ -130,6 +132,10 @@ export interface ServiceDependencies {
   streaming?: StreamSessionOwner;
   /** Builds the client for a media source's server; default: the registry's client of its kind. */
   mediaServerClient?: MediaServerClientFor;
+  /** Draws watermark previews with FFmpeg (server/streaming); without it there are none. */
+  watermarkPreviews?: WatermarkPreviewRenderer;
+  /** ffprobe, which judges the images watermarks are given; default `ffprobe` on the PATH. */
+  ffprobePath?: string;
   /** Where build and guide timings go (GET /metrics). */
   metrics?: MetricsPort;
 }
@@ -165,7 +171,9 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const clientFor: MediaServerClientFor = deps.mediaServerClient ?? ((connection) => createMediaServerClient(connection));
   const remotePlayback = new RemotePlayback(db, clientFor, random);
   const mediaSourceSync = new MediaSourceSync(db, clientFor, deps.scans, clock);
-  const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), imageInsideFolder(deps.dataDir), remotePlayback);
+  const watermarkImages = new WatermarkImages(deps.dataDir, ffprobeImageProbe(deps.ffprobePath ?? "ffprobe"));
+  const watermarkSource = { check: imageInsideFolder(deps.dataDir), channelLogo: (channel: { name: string; logoUrl: string | null }) => watermarkImages.channelLogo(channel) };
+  const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), watermarkSource, remotePlayback);
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
   return {
@@ -204,7 +212,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     settings,
     setupTransfer: new SetupTransferService(db, playouts, settings, clock),
     smartCollections,
-    watermarks: new WatermarkService(db),
+    watermarks: new WatermarkService(db, watermarkImages, { renderer: () => deps.watermarkPreviews, files: watermarkSource }),
     streamSources,
     streamSessions: new StreamSessionService(() => deps.streaming, db),
     streaming: deps.streaming,

@@ -15,7 +15,7 @@ import { findNowPlaying } from "../playout/now-playing";
 import { DomainError } from "./domain-error";
 import { pausedShiftMs } from "./on-demand-timeline";
 import type { SongCoverLookup } from "./song-cover";
-import { streamWatermark, type WatermarkImageCheck } from "./stream-watermark";
+import { streamWatermark, type WatermarkImageFiles } from "./stream-watermark";
 import type { RemotePlayback } from "./media-sources/remote-playback";
 
 /** Nothing scheduled after a gap: slates are planned in pieces of this length. */
@@ -27,7 +27,7 @@ export class StreamSourceService {
     private readonly clock: () => number = Date.now,
     private readonly songCover: SongCoverLookup = async () => undefined,
     /** Which watermark images FFmpeg may read (none by default). */
-    private readonly watermarkImage: WatermarkImageCheck = async () => undefined,
+    private readonly watermarkImages: WatermarkImageFiles = { check: async () => undefined, channelLogo: async () => undefined },
     /** Media-source items: a path replacement's local file, or the loopback proxy of the server's stream. */
     private readonly remote?: RemotePlayback,
   ) {}
@@ -90,7 +90,7 @@ export class StreamSourceService {
       if (path !== undefined) {
         if (!remote?.inputUrl && !(await isFile(path))) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs, path };
         const song = item.mediaItemId !== null ? await this.songDisplay(repos, item.mediaItemId) : undefined;
-        const watermark = await streamWatermark(repos, channel, item, this.watermarkImage);
+        const watermark = await streamWatermark(repos, channel, item, at, this.watermarkImages);
         return {
           kind: "media",
           ...(song ? { song } : {}),
@@ -119,7 +119,7 @@ export class StreamSourceService {
     // Looped from a fixed epoch, so planning again later in the same gap continues where the last piece ended.
     const seekMs = at % filler.durationMs;
     const song = await this.songDisplay(repos, filler.id);
-    const watermark = await streamWatermark(repos, channel, undefined, this.watermarkImage);
+    const watermark = await streamWatermark(repos, channel, undefined, at, this.watermarkImages);
     return {
       kind: "media",
       ...(song ? { song } : {}),

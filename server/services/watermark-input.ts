@@ -11,7 +11,8 @@ export interface WatermarkSettingsInput {
   imageSource?: WatermarkImageSource | null;
   /**
    * Custom only, required: absolute path of a readable .png, .jpg/.jpeg, .gif or .webp image on the
-   * server; `..` segments are refused.
+   * server (at most 5 MB, one ffprobe reads as a picture); `..` segments are refused. The file is read
+   * once and copied into the data folder's `watermarks/`; the watermark names the copy.
    */
   imagePath?: string | null;
   /** Corner or centre of the frame (default BottomRight). */

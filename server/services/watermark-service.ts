@@ -3,6 +3,9 @@ import { Watermark } from "../db/entities/watermark";
 import type { Repositories } from "../db/repositories";
 import { WatermarkImageSource, WatermarkMode, WatermarkPosition, WatermarkSize } from "../domain/enums";
 import { DomainError } from "./domain-error";
+import type { WatermarkImages } from "./files/watermark-images";
+import { toStreamWatermark, type WatermarkImageFiles } from "./stream-watermark";
+import type { WatermarkPreviewRenderer } from "../domain/watermark-preview";
 import { checkImageFile, type ImageCheck } from "./validation/image-file";
 import { Violations } from "./validation/violations";
 import type { WatermarkSettingsInput } from "./watermark-input";
@@ -12,14 +15,47 @@ export const DEFAULT_MARGIN_PERCENT = 5;
 export const MAX_MARGIN_PERCENT = 50;
 export const MAX_FREQUENCY_MINUTES = 60;
 export const MAX_DURATION_SECONDS = 600;
+/** The preview frame: 16:9, small enough to render in well under a second. */
+export const PREVIEW_SIZE = { width: 640, height: 360 } as const;
 
 const INTERMITTENT_FIELDS = ["frequencyMinutes", "durationSeconds"] as const;
 
 type WatermarkFields = Omit<Watermark, "id">;
+type PreparedImage = ImageCheck | { ok: true; path: string; created: boolean };
 
-/** Watermarks: every rule lives here, shared by REST and GraphQL. */
+/**
+ * Watermarks: every rule lives here, shared by REST and GraphQL. A Custom image the user picks is copied
+ * into the data folder on save (see WatermarkImages), so the watermark names the copy FFmpeg may read.
+ */
 export class WatermarkService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly images?: WatermarkImages,
+    private readonly previews?: { renderer: () => WatermarkPreviewRenderer | undefined; files: WatermarkImageFiles },
+  ) {}
+
+  /**
+   * One PNG frame of a generated test pattern at `size` with the watermark drawn as a stream would draw
+   * it (an intermittent one as it looks while shown). A ChannelLogo watermark shows the logo of the first
+   * channel using it, else a generated logo.
+   */
+  async preview(id: number, size = PREVIEW_SIZE): Promise<Buffer> {
+    const renderer = this.previews?.renderer();
+    if (!renderer || !this.previews) throw DomainError.invalid("id", "previews need FFmpeg, which is not available on this server");
+    const files = this.previews.files;
+    const { watermark, channel } = await this.db.read(async (repos) => {
+      const found = await this.find(repos, id);
+      const user = (await repos.channels.list()).find((c) => c.watermarkId === id);
+      return { watermark: found, channel: user ?? { name: "Logo", logoUrl: null } };
+    });
+    const drawn = await toStreamWatermark(watermark, channel, 0, files);
+    if (!drawn) throw DomainError.invalid("imagePath", "the image is missing or outside the data folder: pick the image again and save, so it is copied in");
+    try {
+      return await renderer.render(drawn, size);
+    } catch (error) {
+      throw DomainError.invalid("id", `FFmpeg could not draw the preview: ${(error as Error).message.split("\n").slice(-3).join(" ")}`);
+    }
+  }
 
   list(): Promise<Watermark[]> {
     return this.db.read((repos) => repos.watermarks.list());
@@ -30,28 +66,35 @@ export class WatermarkService {
   }
 
   async create(input: WatermarkSettingsInput): Promise<Watermark> {
-    const image = await this.checkImage(input);
-    return this.db.write(async (repos) => repos.watermarks.save(Object.assign(new Watermark(), await this.validate(repos, input, image))));
+    const image = await this.prepareImage(input);
+    return this.keepingImage(image, () => this.db.write(async (repos) => repos.watermarks.save(Object.assign(new Watermark(), await this.validate(repos, input, image)))));
   }
 
   /** Replaces every field; absent ones take their defaults. */
   async update(id: number, input: WatermarkSettingsInput): Promise<Watermark> {
-    const image = await this.checkImage(input);
-    return this.db.write(async (repos) => {
-      const watermark = await this.find(repos, id);
-      return repos.watermarks.save(Object.assign(watermark, await this.validate(repos, input, image, id)));
-    });
+    const image = await this.prepareImage(input);
+    let previous: string | null = null;
+    const saved = await this.keepingImage(image, () =>
+      this.db.write(async (repos) => {
+        const watermark = await this.find(repos, id);
+        previous = watermark.imagePath;
+        return repos.watermarks.save(Object.assign(watermark, await this.validate(repos, input, image, id)));
+      }),
+    );
+    if (previous !== saved.imagePath) await this.releaseUnused(previous);
+    return saved;
   }
 
   /** Refused (422) while a channel or a schedule item uses the watermark. */
   delete(id: number): Promise<void> {
     return this.db.write(async (repos) => {
-      await this.find(repos, id);
+      const watermark = await this.find(repos, id);
       const [items, channels] = await Promise.all([repos.watermarks.scheduleItemsUsing(id), repos.watermarks.channelsUsing(id)]);
-      const users = [...items.map((u) => `schedule ${u.scheduleId} item ${u.itemId}`), ...channels.map((number) => `channel ${number}`)];
+      const users = [...items.map((u) => `schedule ${u.scheduleId} item ${u.itemId}`), ...channels.map((c) => `channel ${c.number} ${JSON.stringify(c.name)}`)];
       if (users.length) throw DomainError.invalid("id", `the watermark is in use by ${users.join(", ")}`);
       await repos.watermarks.delete(id);
-    });
+      return watermark.imagePath;
+    }).then((image) => this.releaseUnused(image));
   }
 
   private async find(repos: Repositories, id: number): Promise<Watermark> {
@@ -60,13 +103,41 @@ export class WatermarkService {
     return watermark;
   }
 
-  /** The file is looked at before the write transaction starts, so slow disks never hold the write lock. */
-  private async checkImage(input: WatermarkSettingsInput): Promise<ImageCheck | null> {
+  /**
+   * The file is checked and copied before the write transaction starts, so slow disks never hold the
+   * write lock; the result is the copy's path, or why the file was refused.
+   */
+  private async prepareImage(input: WatermarkSettingsInput): Promise<PreparedImage | null> {
     const source = input.imageSource ?? WatermarkImageSource.Custom;
-    return source === WatermarkImageSource.Custom && input.imagePath != null ? checkImageFile(input.imagePath) : null;
+    if (source !== WatermarkImageSource.Custom || input.imagePath == null) return null;
+    const checked = await checkImageFile(input.imagePath);
+    if (!checked.ok || !this.images) return checked;
+    try {
+      const adopted = await this.images.adopt(checked.path);
+      return adopted.ok ? { ok: true, path: adopted.path, created: adopted.created } : adopted;
+    } catch (error) {
+      return { ok: false, message: `cannot be copied into the data folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    }
   }
 
-  private async validate(repos: Repositories, input: WatermarkSettingsInput, image: ImageCheck | null, exceptId?: number): Promise<WatermarkFields> {
+  /** Runs the write; a copy made for it is removed again when the write is refused. */
+  private async keepingImage<T>(image: PreparedImage | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (image?.ok && "created" in image && image.created) await this.releaseUnused(image.path);
+      throw error;
+    }
+  }
+
+  /** Deletes a copied image no watermark names any more. */
+  private async releaseUnused(imagePath: string | null): Promise<void> {
+    if (!imagePath || !this.images) return;
+    const users = await this.db.read((repos) => repos.watermarks.list());
+    if (!users.some((w) => w.imagePath === imagePath)) await this.images.release(imagePath);
+  }
+
+  private async validate(repos: Repositories, input: WatermarkSettingsInput, image: PreparedImage | null, exceptId?: number): Promise<WatermarkFields> {
     const v = new Violations();
     const name = v.text("name", typeof input.name === "string" ? input.name : "", 1, 50);
     if (!v.has("name") && (await repos.watermarks.isNameTaken(name, exceptId))) v.add("name", `a watermark named "${name}" already exists`);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import * as fc from "fast-check";
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDataSource, DATABASE_FILE } from "../../server/db/data-source";
 import { FillerWatermark1795337200000 } from "../../server/db/migrations/0005-filler-watermark";
 import { apiClient, rawRequest, type RawResponse } from "../support/http";
+import { makeImage } from "../support/music-fixtures";
 import { sqlAll } from "../support/sqlite";
 import { makeTempDir, startTestServer, useTestServer } from "../support/test-server";
 
@@ -13,18 +15,30 @@ let dbFile: string;
 let images: string;
 let collectionId: number;
 
-/** The first bytes of each format (enough for the server's check, which never decodes the image). */
+/** The first bytes of each format: they pass the extension check, but ffprobe cannot read them as pictures. */
 const HEADS: Record<string, number[]> = {
   png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d],
   jpg: [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1],
   gif: [...Buffer.from("GIF89a"), 1, 0, 1, 0, 0, 0],
   webp: [...Buffer.from("RIFF"), 0x24, 0, 0, 0, ...Buffer.from("WEBPVP8 ")],
 };
-const image = (name: string, format: keyof typeof HEADS) => {
+const fakeImage = (name: string, format: keyof typeof HEADS, bytes = 32) => {
   const file = path.join(images, name);
-  fs.writeFileSync(file, Buffer.from([...HEADS[format], ...new Array(32).fill(0)]));
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(HEADS[format]), Buffer.alloc(bytes)]));
   return file;
 };
+let colour = 0x3366cc;
+/** A real 16×16 picture in `format`, saved as `name` (whatever its extension says); each of another colour. */
+const image = (name: string, format: keyof typeof HEADS) => {
+  const made = path.join(images, `made.${format}`);
+  colour = (colour + 0x10305) % 0xffffff;
+  makeImage(made, `0x${colour.toString(16).padStart(6, "0")}`, "16x16");
+  const file = path.join(images, name);
+  fs.renameSync(made, file);
+  return file;
+};
+/** Where the server keeps its copy of a picked image: `<data>/watermarks/<sha-256>.<ext>`. */
+const copyOf = (file: string) => path.join(server.dataDir, "watermarks", `${createHash("sha256").update(fs.readFileSync(file)).digest("hex")}${path.extname(file).toLowerCase()}`);
 let logo: string;
 
 beforeAll(async () => {
@@ -77,7 +91,7 @@ describe("POST /api/v1/watermarks", () => {
     expect(response.status, response.text).toBe(201);
     expect(response.headers.location).toBe(`/api/v1/watermarks/${response.json.id}`);
     expect(response.json).toEqual({
-      id: expect.any(Number), name, imageSource: "Custom", imagePath: logo, position: "BottomRight", size: "Scaled", widthPercent: 15,
+      id: expect.any(Number), name, imageSource: "Custom", imagePath: copyOf(logo), position: "BottomRight", size: "Scaled", widthPercent: 15,
       horizontalMarginPercent: 5, verticalMarginPercent: 5, opacity: 100, mode: "Permanent", placeWithinSourceContent: false,
     });
     expect((await api.get(response.headers.location as string)).json).toEqual(response.json);
@@ -92,8 +106,8 @@ describe("POST /api/v1/watermarks", () => {
       mode: "Intermittent", frequencyMinutes: 15, durationSeconds: 20, placeWithinSourceContent: true,
     });
     const created = await create(full);
-    expect(created).toEqual({ id: created.id, imageSource: "Custom", ...full });
-    expect(await row(created.id)).toMatchObject({ imagePath: logo, mode: "Intermittent", frequencyMinutes: 15, durationSeconds: 20, placeWithinSourceContent: 1 });
+    expect(created).toEqual({ id: created.id, imageSource: "Custom", ...full, imagePath: copyOf(logo) });
+    expect(await row(created.id)).toMatchObject({ imagePath: copyOf(logo), mode: "Intermittent", frequencyMinutes: 15, durationSeconds: 20, placeWithinSourceContent: 1 });
     for (const position of ["TopLeft", "TopRight", "BottomLeft", "BottomRight", "Center"]) expect((await create(body({ position }))).position).toBe(position);
     const actual = await create(body({ size: "ActualSize" }));
     expect(actual.size).toBe("ActualSize");
@@ -113,14 +127,40 @@ describe("POST /api/v1/watermarks", () => {
 
   it("accepts png, jpg/jpeg, gif and webp files, in any letter case of the extension", async () => {
     const files = [image("a.jpg", "jpg"), image("b.JPEG", "jpg"), image("c.gif", "gif"), image("d.webp", "webp"), image("e.PNG", "png")];
-    for (const file of files) expect((await create(body({ imagePath: file }))).imagePath).toBe(file);
+    for (const file of files) expect((await create(body({ imagePath: file }))).imagePath).toBe(copyOf(file));
+  });
+
+  it("copies the picked image into the data folder once: the watermark names the copy, which outlives the original and goes with the last watermark using it", async () => {
+    const picked = image("picked.png", "png");
+    const bytes = fs.readFileSync(picked);
+    const first = await create(body({ imagePath: picked }));
+    const second = await create(body({ imagePath: picked }));
+    expect(first.imagePath).toBe(copyOf(picked));
+    expect(second.imagePath).toBe(first.imagePath);
+    fs.rmSync(picked);
+    expect(fs.readFileSync(first.imagePath as string)).toEqual(bytes);
+    // Saving again with the copy's own path keeps it (no second copy).
+    const again = await api.put(`/api/v1/watermarks/${first.id}`, body({ name: first.name, imagePath: first.imagePath }));
+    expect(again.json.imagePath, again.text).toBe(first.imagePath);
+    expect((await api.delete(`/api/v1/watermarks/${first.id}`)).status).toBe(204);
+    expect(fs.existsSync(first.imagePath as string)).toBe(true);
+    expect((await api.delete(`/api/v1/watermarks/${second.id}`)).status).toBe(204);
+    expect(fs.existsSync(first.imagePath as string)).toBe(false);
+    // A save refused for another field leaves no copy behind.
+    const lonely = image("lonely.png", "png");
+    fs.appendFileSync(lonely, "different bytes, so a different copy");
+    expect422(await api.post("/api/v1/watermarks", body({ imagePath: lonely, opacity: 101 })), "opacity");
+    expect(fs.existsSync(copyOf(lonely))).toBe(false);
+    expect(fs.readdirSync(path.join(server.dataDir, "watermarks")).filter((f) => f.startsWith(".incoming"))).toEqual([]);
   });
 
   it("image path: missing, relative, escaping, absent, a folder, another type or mislabelled are 422", async () => {
     fs.mkdirSync(path.join(images, "folder.png"), { recursive: true });
     fs.writeFileSync(path.join(images, "notes.txt"), "hello");
     fs.writeFileSync(path.join(images, "fake.png"), "this is text, not a PNG");
-    const gif = image("really-a-gif.png", "gif");
+    const gif = fakeImage("really-a-gif.png", "gif");
+    fakeImage("header-only.png", "png");
+    fakeImage("huge.png", "png", 5 * 1024 * 1024);
     const cases: Array<[unknown, string]> = [
       [undefined, "is required"],
       [null, "is required"],
@@ -132,6 +172,8 @@ describe("POST /api/v1/watermarks", () => {
       [path.join(images, "notes.txt"), "must be an image file"],
       [path.join(images, "fake.png"), "not a PNG"],
       [gif, "not a PNG"],
+      [path.join(images, "header-only.png"), "is not an image ffprobe can read"],
+      [path.join(images, "huge.png"), "is larger than 5 MB"],
       [`/${"x".repeat(1100)}.png`, "not a valid path"],
     ];
     const before = await rows();
@@ -262,7 +304,7 @@ describe("watermarks over GraphQL", () => {
     });
     expect(created.errors).toBeUndefined();
     const mark = created.data.createWatermark;
-    expect(mark).toMatchObject({ name: "Gql mark", imageSource: "Custom", imagePath: logo, size: "Scaled", widthPercent: 7.5, mode: "Intermittent", frequencyMinutes: 5, durationSeconds: 10 });
+    expect(mark).toMatchObject({ name: "Gql mark", imageSource: "Custom", imagePath: copyOf(logo), size: "Scaled", widthPercent: 7.5, mode: "Intermittent", frequencyMinutes: 5, durationSeconds: 10 });
     expect((await api.get(`/api/v1/watermarks/${mark.id}`)).json).toEqual(withoutNulls(mark));
     const read = await gql(`query($id: Int!) { watermark(id: $id) { ${FIELDS} } watermarks { id } }`, { id: mark.id });
     expect(read.data.watermark).toEqual(mark);
@@ -339,7 +381,7 @@ describe("migration 0005 (watermark rebuild)", () => {
       expect(await dataSource.query("SELECT watermarkId FROM channel WHERE id = ?", [channel.json.id])).toEqual([{ watermarkId: mark.json.id }]);
       await migration.up(runner);
       expect(await dataSource.query("SELECT name, imagePath, opacity, imageSource, size, placeWithinSourceContent FROM watermark WHERE id = ?", [mark.json.id])).toEqual([
-        { name: "Kept", imagePath: logo, opacity: 42, imageSource: "Custom", size: "Scaled", placeWithinSourceContent: 0 },
+        { name: "Kept", imagePath: mark.json.imagePath, opacity: 42, imageSource: "Custom", size: "Scaled", placeWithinSourceContent: 0 },
       ]);
       expect(await dataSource.query("SELECT watermarkId FROM channel WHERE id = ?", [channel.json.id])).toEqual([{ watermarkId: mark.json.id }]);
       expect(await dataSource.query("PRAGMA foreign_keys")).toEqual([{ foreign_keys: 1 }]);

@@ -10,13 +10,15 @@ import { colorDistance, grabRgbFrame, meanColor, type RgbFrame } from "../suppor
 import { makeVideo } from "../support/media-fixtures";
 import { scanAndWait } from "../support/library-scan";
 import { makeImage, makeSong } from "../support/music-fixtures";
+import { sqlAll } from "../support/sqlite";
 import { makeTempDir, useTestServer } from "../support/test-server";
 import { ffmpegChildren } from "./support/stream-fixtures";
 
 const MAGENTA = [0xff, 0x00, 0xff];
 const W = 320;
 const H = 180;
-const { server, api } = useTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
+const fixture = useTestServer({ env: { Streaming__IdleTimeoutSeconds: "1" } });
+const { server, api } = fixture;
 let folder: string;
 let profileId: number;
 let video: string;
@@ -72,8 +74,9 @@ beforeAll(async () => {
   expect(profile.status, profile.text).toBe(201);
   profileId = profile.json.id;
   insideWatermarkId = await createWatermark("Inside", path.join(server.dataDir, "watermarks", "mark.png"));
-  // Valid for the watermark API, but outside the data folder: never handed to FFmpeg.
+  // A row naming an image outside the data folder (saved before picked images were copied in): never handed to FFmpeg.
   outsideWatermarkId = await createWatermark("Outside", path.join(folder, "mark.png"));
+  await sqlAll(fixture.dbFile, "UPDATE watermark SET imagePath = ? WHERE id = ?", [path.join(folder, "mark.png"), outsideWatermarkId]);
 }, 120_000);
 
 afterAll(() => {

@@ -58,3 +58,21 @@ export function brightness(frame: RgbFrame): number {
 export function colorDistance(a: readonly number[], b: readonly number[]): number {
   return Math.max(...a.map((v, i) => Math.abs(v - b[i]!)));
 }
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Decodes a PNG (which must start with the PNG signature) to RGB24 at `width`×`height`. */
+export async function pngFrame(png: Buffer, width: number, height: number): Promise<RgbFrame> {
+  if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error(`not a PNG: starts with ${png.subarray(0, 8).toString("hex")}`);
+  const child = execFile("ffmpeg", ["-v", "error", "-f", "png_pipe", "-i", "pipe:0", "-frames:v", "1", "-vf", `scale=${width}:${height}`, "-pix_fmt", "rgb24", "-f", "rawvideo", "pipe:1"], { encoding: "buffer", maxBuffer: 64 * 1024 * 1024, timeout: 60_000 });
+  const output = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    child.stdout!.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.once("error", reject);
+    child.once("close", (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`ffmpeg could not decode the PNG (exit ${code})`))));
+  });
+  child.stdin!.end(png);
+  const data = await output;
+  if (data.length !== width * height * 3) throw new Error(`expected ${width * height * 3} bytes of RGB, got ${data.length}`);
+  return { width, height, data };
+}

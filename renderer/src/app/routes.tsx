@@ -44,6 +44,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/playouts", title: "Playouts", nav: { label: "Playouts", section: "Scheduling" }, page: lazy(() => import("../pages/playouts/PlayoutsPage")) },
   { path: "/settings", title: "Settings", nav: { label: "Settings", section: "System" }, page: lazy(() => import("../pages/settings/SettingsPage")) },
   { path: "/ffmpeg-profiles", title: "FFmpeg profiles", nav: { label: "FFmpeg profiles", section: "System" }, page: lazy(() => import("../pages/ffmpeg-profiles/FFmpegProfilesPage")) },
+  { path: "/watermarks", title: "Watermarks", nav: { label: "Watermarks", section: "System" }, page: lazy(() => import("../pages/watermarks/WatermarksPage")) },
   { path: "/sessions", title: "Live sessions", nav: { label: "Live sessions", section: "System" }, page: lazy(() => import("../pages/sessions/SessionsPage")) },
   { path: "/logs", title: "Logs", nav: { label: "Logs", section: "System" }, page: lazy(() => import("../pages/logs/LogsPage")) },
   { path: "/troubleshoot", title: "Stream troubleshooter", nav: { label: "Troubleshoot a stream", section: "System" }, page: lazy(() => import("../pages/troubleshoot/TroubleshootPage")) },

@@ -53,8 +53,8 @@ export class WatermarkRepository {
   }
 
   /** Numbers of the channels that show the watermark. */
-  async channelsUsing(id: number): Promise<string[]> {
-    const channels = await this.manager.find(Channel, { select: { number: true }, where: { watermarkId: id }, order: { sortNumber: "ASC" } });
-    return channels.map((c) => c.number);
+  async channelsUsing(id: number): Promise<Array<{ number: string; name: string }>> {
+    const channels = await this.manager.find(Channel, { select: { number: true, name: true }, where: { watermarkId: id }, order: { sortNumber: "ASC" } });
+    return channels.map((c) => ({ number: c.number, name: c.name }));
   }
 }

@@ -15,6 +15,11 @@ export class WatermarkResolver {
     return toWatermarkType(await ctx.services.watermarks.get(id));
   }
 
+  @Query(() => String, { description: "One 640×360 frame of a generated test pattern with the watermark drawn on it by FFmpeg, as a data: URL of a PNG." })
+  async watermarkPreview(@Arg("id", () => Int) id: number, @Ctx() ctx: GraphqlContext): Promise<string> {
+    return `data:image/png;base64,${(await ctx.services.watermarks.preview(id)).toString("base64")}`;
+  }
+
   @Mutation(() => WatermarkType)
   async createWatermark(@Arg("input", () => WatermarkInputType) input: WatermarkInputType, @Ctx() ctx: GraphqlContext): Promise<WatermarkType> {
     return toWatermarkType(await ctx.services.watermarks.create(input));

@@ -13,7 +13,7 @@ export class WatermarkType {
   @Field(() => WatermarkImageSource)
   imageSource: WatermarkImageSource;
 
-  @Field(() => String, { nullable: true, description: "Custom source: absolute path of the image on the server." })
+  @Field(() => String, { nullable: true, description: "Custom source: the copy of the chosen image inside the data folder (watermarks/)." })
   imagePath: string | null;
 
   @Field(() => WatermarkPosition)

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
+import { Readable } from "node:stream";
+import { Body, Controller, Delete, Get, Path, Post, Produces, Put, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import { toWatermarkDto, type WatermarkDto, type WatermarkRequest } from "../dto/watermark-dto";
 import type { RestContext } from "../rest-context";
@@ -42,6 +43,22 @@ export class WatermarkController extends Controller {
   @Response<ProblemDetails>(404, "Resource not found")
   public async getWatermark(@Path() id: number): Promise<WatermarkDto> {
     return toWatermarkDto(await this.context.services.watermarks.get(id));
+  }
+
+  /**
+   * One 640×360 frame of a generated test pattern with the watermark drawn on it by FFmpeg, as PNG.
+   * @isInt id
+   * @summary Preview a watermark
+   */
+  @Get("{id}/preview")
+  @Produces("image/png")
+  @Response<ProblemDetails>(404, "Resource not found")
+  @Response<ValidationProblemDetails>(422, "The image cannot be drawn, or FFmpeg failed")
+  public async previewWatermark(@Path() id: number): Promise<Readable> {
+    const png = await this.context.services.watermarks.preview(id);
+    this.setHeader("Content-Type", "image/png");
+    this.setHeader("Cache-Control", "no-store");
+    return Readable.from([png]);
   }
 
   /**

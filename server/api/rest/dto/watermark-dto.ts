@@ -7,7 +7,7 @@ export interface WatermarkDto {
   id: number;
   name: string;
   imageSource: WatermarkImageSource;
-  /** Custom source: absolute path of the image on the server. */
+  /** Custom source: the copy of the chosen image inside the data folder (watermarks/). */
   imagePath?: string;
   position: WatermarkPosition;
   size: WatermarkSize;
