@@ -36,12 +36,16 @@ let profileId: number;
 let nextNumber = 40;
 const capabilities = new FFmpegCapabilitiesProbe(binaries);
 
-/** A channel (named `name`) whose one programme, the grey clip, started 5 s before MINUTE. */
+/**
+ * A channel (named `name`) whose one programme, the grey clip, started 5 s before MINUTE. It is listed as
+ * 10 minutes long, so it still runs when the playout is built (builds keep items from now on); pieces only
+ * ever seek into its first 70 s.
+ */
 async function channelWith(watermarkId: number, name = "Marked"): Promise<string> {
   const number = String(nextNumber++);
   const schedule = path.join(fixture.dataDir, "playouts", `channel-${number}.json`);
   fs.mkdirSync(path.dirname(schedule), { recursive: true });
-  fs.writeFileSync(schedule, JSON.stringify({ startTime: new Date(MINUTE - 5000).toISOString(), programs: [{ title: "Grey", duration: 130_000, file: clip }] }));
+  fs.writeFileSync(schedule, JSON.stringify({ startTime: new Date(MINUTE - 5000).toISOString(), programs: [{ title: "Grey", duration: 600_000, file: clip }] }));
   const channel = await fixture.services.channels.create({ name, number, ffmpegProfileId: profileId, watermarkId });
   await fixture.services.playouts.create({ channelId: channel.channel.id, kind: PlayoutKind.ExternalJson, scheduleFile: schedule });
   return number;
