@@ -1,5 +1,5 @@
 import { ApolloServer } from "@apollo/server";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import type { Express, Request } from "express";
 import { requestBaseUrl } from "../../http/base-url";
@@ -26,7 +26,8 @@ export async function mountGraphql(app: Express, options: GraphqlOptions): Promi
     includeStacktraceInErrorResponses: false,
     // The server owns shutdown (drain, then close the database); Apollo must not kill the process itself.
     stopOnTerminationSignals: false,
-    plugins: [ApolloServerPluginLandingPageDisabled(), writeKeyPlugin],
+    // Inline tracing is for federated subgraphs; left implicit, Apollo loads it and its protobuf code (~2 MB).
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled(), writeKeyPlugin],
   });
   await apollo.start();
 
