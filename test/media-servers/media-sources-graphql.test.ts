@@ -57,6 +57,10 @@ describe.each(MEDIABROWSER_KINDS)("$kind media sources over GraphQL", ({ kind, m
     const movies = await gql(`query($id: Int!) { mediaItems(libraryId: $id, kind: Movie) { items { title year contentRating } } }`, { id: libraryId });
     expect(movies.errors, JSON.stringify(movies.errors)).toBeUndefined();
     expect(movies.data.mediaItems.items).toEqual([{ title: "Remote Movie", year: 2001, contentRating: "PG-13" }]);
+    const smart = await gql(`mutation { createSmartCollection(name: "${kind} studio", query: "studio:\\"Fake Studio\\" AND type:movie") { id } }`);
+    expect(smart.errors, JSON.stringify(smart.errors)).toBeUndefined();
+    const smartItems = await api.get(`/api/v1/collections/smart/${smart.data.createSmartCollection.id}/items`);
+    expect(smartItems.json.items.map((i: { title: string }) => i.title), "a smart collection over the server's items").toEqual(["Remote Movie"]);
     const boxSets = await gql(`query($id: Int!) { mediaSourceCollections(id: $id) { remoteId remoteKind name itemCount collectionId } }`, { id: source.id });
     expect(boxSets.data.mediaSourceCollections).toEqual([
       { remoteId: sample.boxSetId, remoteKind: "Collection", name: "Remote Box Set", itemCount: 1, collectionId: null },
