@@ -21,6 +21,8 @@ import { BackupJob } from "./jobs/backup-job";
 import { PlayoutRebuildJob } from "./jobs/playout-rebuild-job";
 import { lockDataFolder } from "./db/data-folder-lock";
 import { resolveScannerEntry, ScanCoordinator } from "./scanner/scan-coordinator";
+import { ArtworkCache } from "./scanner/artwork/artwork-cache";
+import { ARTWORK_FOLDER } from "./services/artwork-service";
 import { ScriptRunner } from "./scripting/script-runner";
 import { PrometheusMetrics, type StreamGauges } from "./metrics/prometheus-metrics";
 import { createServices, type Services } from "./services";
@@ -102,6 +104,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     },
   });
   const scripts = new ScriptRunner();
+  const remoteArtwork = new ArtworkCache(path.join(config.dataDir, ARTWORK_FOLDER), binaries.ffmpeg);
   const ffmpegProbe = new FFmpegCapabilitiesProbe(binaries);
   const streaming: SessionManager = new SessionManager({
     dataDir: config.dataDir,
@@ -117,7 +120,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     metrics,
   });
   streaming.start();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities() }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities() }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) , storeArtwork: (bytes) => remoteArtwork.storeBytes(bytes) });
   let shuttingDown = false;
   let app;
   try {

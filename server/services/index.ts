@@ -26,7 +26,7 @@ import type { ScanLauncher } from "./library-scanning";
 import { MaintenanceService } from "./maintenance-service";
 import { MediaService } from "./media-service";
 import { MediaSourceService, type MediaServerClientFor } from "./media-sources/media-source-service";
-import { MediaSourceSync } from "./media-sources/media-source-sync";
+import { MediaSourceSync, type ArtworkStore } from "./media-sources/media-source-sync";
 import { RemotePlayback } from "./media-sources/remote-playback";
 import { createMediaServerClient } from "../media-servers/registry";
 import { MultiCollectionService } from "./multi-collection-service";
@@ -130,6 +130,8 @@ export interface ServiceDependencies {
   environment?: NodeJS.ProcessEnv;
   /** Runs the channels' FFmpeg streams (server/streaming). */
   streaming?: StreamSessionOwner;
+  /** Stores fetched media-source artwork in the artwork cache (the server passes the scanner's `ArtworkCache`). */
+  storeArtwork?: ArtworkStore;
   /** Builds the client for a media source's server; default: the registry's client of its kind. */
   mediaServerClient?: MediaServerClientFor;
   /** Draws watermark previews with FFmpeg (server/streaming); without it there are none. */
@@ -170,7 +172,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const artwork = new ArtworkService(db, deps.dataDir);
   const clientFor: MediaServerClientFor = deps.mediaServerClient ?? ((connection) => createMediaServerClient(connection));
   const remotePlayback = new RemotePlayback(db, clientFor, random);
-  const mediaSourceSync = new MediaSourceSync(db, clientFor, deps.scans, clock);
+  const mediaSourceSync = new MediaSourceSync(db, clientFor, deps.scans, clock, deps.storeArtwork);
   const watermarkImages = new WatermarkImages(deps.dataDir, ffprobeImageProbe(deps.ffprobePath ?? "ffprobe"));
   const watermarkSource = { check: imageInsideFolder(deps.dataDir), channelLogo: (channel: { name: string; logoUrl: string | null }) => watermarkImages.channelLogo(channel) };
   const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), watermarkSource, remotePlayback);

@@ -98,6 +98,13 @@ describe.each(MEDIABROWSER_KINDS)("$kind media sources over REST", ({ kind, make
     expect(episodes.map((e: { title: string; seasonNumber: number; episodeNumber: number }) => [e.title, e.seasonNumber, e.episodeNumber])).toEqual([["Pilot 1", 1, 1], ["Pilot 2", 1, 2]]);
     const detail = record(await api.get(`/api/v1/media/items/${episodes[0].id}`)).json;
     expect(JSON.stringify(detail)).toContain("spa");
+    // Artwork is fetched once into Airwave's cache and served from there: players never need the server.
+    const thumbnail = detail.artwork?.find((a: { kind: string }) => a.kind === "Thumbnail");
+    expect(thumbnail, JSON.stringify(detail.artwork)).toBeDefined();
+    expect(thumbnail.url).not.toContain(fake.url);
+    const image = await fetch(thumbnail.url);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(samplePng())).toBe(true);
 
     // Incremental: one changed, one added in a new season, one removed.
     const later = Date.now();

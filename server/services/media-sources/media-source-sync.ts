@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database";
 import { MediaItemKind } from "../../domain/enums";
+import type { ScannedArtwork } from "../../domain/scan-protocol";
 import type { MediaServerClient, RemoteCollection, RemoteItem } from "../../media-servers/types";
 import { DomainError } from "../domain-error";
 import type { ScanJobResult, ScanLauncher, ScanStatus } from "../library-scanning";
@@ -7,6 +8,9 @@ import type { MediaServerClientFor } from "./media-source-service";
 import { remoteFile, remoteMetadata } from "./remote-to-scanned";
 import { failureText } from "./source-errors";
 import { itemLocator } from "./source-locators";
+
+/** Puts image bytes into the artwork cache (the scanner's `ArtworkCache.storeBytes`). */
+export type ArtworkStore = (bytes: Uint8Array) => Promise<{ cacheKey: string; listKey: string }>;
 
 const BATCH = 200;
 /** Servers' clocks differ from ours: an incremental sync asks for changes since a little before the last one began. */
@@ -24,6 +28,8 @@ export class MediaSourceSync {
     private readonly clientFor: MediaServerClientFor,
     private readonly scans: ScanLauncher,
     private readonly clock: () => number,
+    /** Stores fetched artwork in the content-addressed cache; without it, server artwork is not synced. */
+    private readonly storeArtwork?: ArtworkStore,
   ) {}
 
   async isBound(libraryId: number): Promise<boolean> {
@@ -45,6 +51,7 @@ export class MediaSourceSync {
     const client = this.clientFor(source);
     const started = this.clock();
     const since = force ? null : bound.binding.syncedThrough;
+    let artwork = new Map<string, ScannedArtwork[]>();
     let fetched: { ids: string[]; changed: RemoteItem[]; collections: Array<RemoteCollection & { kind: string; collectionId: number }> };
     try {
       progress(0, "reading the server");
@@ -55,10 +62,11 @@ export class MediaSourceSync {
         progress(Math.min(50, (50 * changed.length) / Math.max(1, page.total)), "reading the server");
       }
       fetched = { ids, changed, collections: await this.mirroredCollections(client, source.id) };
+      artwork = await this.fetchArtwork(client, source.id, changed, progress);
     } catch (error) {
       return { success: false, message: `sync failed, nothing changed: ${failureText(error)}` };
     }
-    const counts = await this.store(bound.pathId, source.id, fetched.changed, progress);
+    const counts = await this.store(bound.pathId, source.id, fetched.changed, artwork, progress);
     const now = this.clock();
     const seen = new Set(fetched.ids.map((id) => itemLocator(source.id, id)));
     const reconciled = await this.db.write(async (repos) => {
@@ -70,6 +78,33 @@ export class MediaSourceSync {
     });
     progress(100, null);
     return { success: true, message: `${counts.added} added, ${counts.updated} updated, ${fetched.ids.length - counts.added - counts.updated} unchanged, ${reconciled.trashed} trashed, ${reconciled.restored} restored` };
+  }
+
+  /**
+   * Fetches the pictures of changed items (each distinct one once) into the artwork cache, so players
+   * never need the server or its key; a picture that cannot be fetched is left out, not a failure.
+   */
+  private async fetchArtwork(client: MediaServerClient, sourceId: number, items: RemoteItem[], progress: (percent: number, folder: string | null) => void): Promise<Map<string, ScannedArtwork[]>> {
+    const out = new Map<string, ScannedArtwork[]>();
+    if (!this.storeArtwork) return out;
+    const cached = new Map<string, Promise<{ cacheKey: string; listKey: string } | null>>();
+    const store = this.storeArtwork;
+    const cache = (ref: string) => {
+      let entry = cached.get(ref);
+      if (!entry) cached.set(ref, (entry = client.fetchArtwork(ref).then((image) => store(image.body)).catch(() => null)));
+      return entry;
+    };
+    const withArtwork = items.filter((i) => i.artwork.length);
+    for (const [n, item] of withArtwork.entries()) {
+      const pictures: ScannedArtwork[] = [];
+      for (const picture of item.artwork) {
+        const image = await cache(picture.ref);
+        if (image) pictures.push({ kind: picture.kind, cacheKey: image.cacheKey, listKey: image.listKey, sourcePath: `media-source://${sourceId}/${picture.ref}` });
+      }
+      out.set(item.remoteId, pictures);
+      if (n % 20 === 0) progress(50, "fetching artwork");
+    }
+    return out;
   }
 
   /** The server's side of every collection mirrored from this source. */
@@ -85,7 +120,7 @@ export class MediaSourceSync {
   }
 
   /** Writes changed items in batches, containers first; unchanged ones (same updated-at) are skipped. */
-  private async store(libraryPathId: number, sourceId: number, items: RemoteItem[], progress: (percent: number, folder: string | null) => void): Promise<{ added: number; updated: number }> {
+  private async store(libraryPathId: number, sourceId: number, items: RemoteItem[], artwork: ReadonlyMap<string, ScannedArtwork[]>, progress: (percent: number, folder: string | null) => void): Promise<{ added: number; updated: number }> {
     const order: Record<string, number> = { Show: 0, Artist: 0, Season: 1 };
     const sorted = [...items].sort((a, b) => (order[a.kind] ?? 2) - (order[b.kind] ?? 2));
     const known = await this.db.read((repos) => repos.mediaSources.knownItems(libraryPathId));
@@ -108,9 +143,11 @@ export class MediaSourceSync {
             if (item.kind === "Season") metadata.sortTitle ??= `season ${String(item.seasonNumber ?? 0).padStart(4, "0")}`;
             id = await repos.mediaItems.upsertRemoteContainer(libraryPathId, kind, locator, parentId, item.seasonNumber ?? null, metadata, now);
             await repos.mediaSources.markRemote(id, item.remoteId, item.updatedAt);
+            if (artwork.has(item.remoteId)) await repos.artwork.replace(id, artwork.get(item.remoteId)!);
           } else {
             const file = remoteFile(item, libraryPathId, locator);
             if (!file || (item.kind === "Episode" && parentId === null)) continue;
+            file.artwork = artwork.get(item.remoteId);
             if (file.kind === "Episode") file.season = { folderPath: itemLocator(sourceId, item.parentId ?? ""), seasonNumber: item.seasonNumber ?? 0 };
             id = item.kind === "Episode" ? await repos.mediaItems.upsertFileUnder(file, parentId, now) : await repos.mediaItems.upsertFile(file, now);
             await repos.mediaSources.markRemote(id, item.remoteId, item.updatedAt, { remotePath: item.filePath, remoteKey: item.mediaKey });
