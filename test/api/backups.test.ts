@@ -2,9 +2,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import sqlite3 from "sqlite3";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "../support/http";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "../support/test-server";
 
 const root = path.resolve(__dirname, "../..");
 const CLI = path.join(root, "bin/airwave.js");
@@ -28,23 +27,12 @@ function query<T>(file: string, sql: string): Promise<T[]> {
   });
 }
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    await server.stop();
-    server.removeDataDir();
-  }
-});
-
-async function start(env: Record<string, string> = {}) {
-  const server = await startTestServer({ env });
-  servers.push(server);
-  return { server, api: apiClient(server.url) };
-}
-
 describe("backups", () => {
+  // A new server for each test: both stop it to work on its folder offline.
+  const fixture = useTestServer({ perTest: true });
+  const { server, api } = fixture;
+
   it("a backup taken during a burst of writes restores to a sound database with every write acknowledged before it", async () => {
-    const { server, api } = await start();
     fs.writeFileSync(path.join(server.dataDir, "settings.json"), JSON.stringify({ Guide: { DaysToBuild: 3 } }));
     const acknowledged: string[] = [];
     let writing = true;
@@ -78,7 +66,7 @@ describe("backups", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/is using .*stop it first/);
 
-    await server.stop();
+    await fixture.stop();
     fs.writeFileSync(path.join(server.dataDir, "settings.json"), "{}");
     const restored = airwave(server.dataDir, "restore", file);
     expect(restored.stderr).toBe("");
@@ -95,24 +83,14 @@ describe("backups", () => {
     expect(await query(dbFile, "SELECT name FROM sqlite_master WHERE name = 'airwave_backup_files'")).toEqual([]);
 
     // The restored folder starts and serves the restored channels.
-    const again = await startTestServer({ dataDir: server.dataDir });
-    servers.push(again);
-    const channels = await apiClient(again.url).get("/api/v1/channels");
+    await fixture.restart();
+    const channels = await api.get("/api/v1/channels");
     expect(channels.json.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(before));
   });
 
-  it("keeps only the newest Backup:Keep backups", async () => {
-    const { api } = await start({ Backup__Keep: "2" });
-    const names: string[] = [];
-    for (let i = 0; i < 3; i++) names.push((await api.post("/api/v1/maintenance/backup")).json.name);
-    const listed = (await api.get("/api/v1/maintenance/backups")).json.map((b: { name: string }) => b.name);
-    expect(listed).toEqual([names[2], names[1]]);
-  });
-
   it("restore refuses a file that is not a backup and leaves the data folder alone", async () => {
-    const { server, api } = await start();
     await api.post("/api/v1/channels", { name: "Kept" });
-    await server.stop();
+    await fixture.stop();
     const bogus = path.join(server.dataDir, "bogus.sqlite3");
     fs.writeFileSync(bogus, "not a database at all, just text");
     const result = airwave(server.dataDir, "restore", bogus);
@@ -123,5 +101,16 @@ describe("backups", () => {
     expect(missing.stderr).toMatch(/does not exist/);
     const names = (await query<{ name: string }>(path.join(server.dataDir, "airwave.sqlite3"), "SELECT name FROM channel")).map((row) => row.name);
     expect(names).toContain("Kept");
+  });
+});
+
+describe("Backup:Keep", () => {
+  const { api } = useTestServer({ env: { Backup__Keep: "2" } });
+
+  it("keeps only the newest Backup:Keep backups", async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) names.push((await api.post("/api/v1/maintenance/backup")).json.name);
+    const listed = (await api.get("/api/v1/maintenance/backups")).json.map((b: { name: string }) => b.name);
+    expect(listed).toEqual([names[2], names[1]]);
   });
 });

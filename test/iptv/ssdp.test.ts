@@ -4,7 +4,7 @@ import { matchingTargets, notifyMessage, parseSearch, searchResponse } from "../
 import { addressFor, SsdpResponder } from "../../server/iptv/ssdp-responder";
 import { createLogger } from "../../server/logging/logger";
 import { apiClient } from "../support/http";
-import { startTestServer, useTestServer } from "../support/test-server";
+import { useTestServer, withTestServer } from "../support/test-server";
 
 async function freeUdpPort(): Promise<number> {
   const socket = dgram.createSocket("udp4");
@@ -131,8 +131,7 @@ describe("the SSDP responder without reply jitter", () => {
 describe("SSDP is off by default", () => {
   it("a server without HDHomeRun:Ssdp does not answer", async () => {
     const port = await freeUdpPort();
-    const server = await startTestServer({ env: { HDHomeRun__SsdpPort: String(port) } });
-    try {
+    await withTestServer({ env: { HDHomeRun__SsdpPort: String(port) } }, async () => {
       // Nothing bound to the port: the kernel's "port unreachable" comes back as an error on a connected socket.
       const socket = dgram.createSocket("udp4");
       const refused = new Promise<NodeJS.ErrnoException>((resolve) => socket.once("error", resolve));
@@ -140,9 +139,6 @@ describe("SSDP is off by default", () => {
       socket.send(search("ssdp:all"));
       expect((await refused).code).toBe("ECONNREFUSED");
       socket.close();
-    } finally {
-      await server.stop();
-      server.removeDataDir();
-    }
+    });
   });
 });

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "../support/http";
-import { makeTempDir, startTestServer, useTestServer } from "../support/test-server";
+import { makeTempDir, useTestServer, withTestServer } from "../support/test-server";
 import { observations, sample, scrapeMetrics } from "./support/prometheus";
 import { makeCountingClip, openStream, waitUntil } from "./support/stream-fixtures";
 
@@ -80,9 +79,7 @@ describe("GET /health", () => {
 
 describe("metrics follow the /iptv/ token rule", () => {
   it("with IPTV tokens on, /metrics needs a token and /health does not", async () => {
-    const secured = await startTestServer({ env: { JWT__IssuerSigningKey: "metrics-test-signing-key-0123456789" } });
-    try {
-      const client = apiClient(secured.url);
+    await withTestServer({ env: { JWT__IssuerSigningKey: "metrics-test-signing-key-0123456789" } }, async (secured, client) => {
       const refused = await client.get("/metrics");
       expect(refused.status).toBe(401);
       expect(refused.text).not.toContain("airwave_");
@@ -91,9 +88,6 @@ describe("metrics follow the /iptv/ token rule", () => {
       expect((await scrape(client, `?access_token=${encodeURIComponent(token)}`)).has("airwave_http_requests_total")).toBe(true);
       expect((await client.get("/metrics", { authorization: `Bearer ${token}` })).status).toBe(200);
       expect((await client.get("/health")).status).toBe(200);
-    } finally {
-      await secured.stop();
-      secured.removeDataDir();
-    }
+    });
   });
 });

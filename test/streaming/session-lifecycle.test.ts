@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { processStartTime, PID_FILE } from "../../server/streaming/process-registry";
 import type { SessionManager } from "../../server/streaming/session-manager";
 import { apiClient } from "../support/http";
-import { makeTempDir, startTestServer, useTestServer } from "../support/test-server";
+import { makeTempDir, useTestServer, withTestServer } from "../support/test-server";
 import { ffmpegChildren, ffprobeJson, makeCountingClip, openStream, waitUntil, type OpenStream } from "./support/stream-fixtures";
 
 // Registered first, so it runs once the server has stopped: no FFmpeg outlives it.
@@ -179,21 +179,15 @@ describe("stream start-up and tokens", () => {
     await waitUntil(() => processStartTime(orphan.pid!) !== undefined, 5000, "the orphan to start");
     fs.writeFileSync(path.join(sessions, PID_FILE), `${orphan.pid} ${processStartTime(orphan.pid!)}\n999999 123\n`);
     const exited = new Promise((resolve) => orphan.once("exit", resolve));
-    const restarted = await startTestServer({ dataDir });
-    try {
+    await withTestServer({ dataDir }, async () => {
       await exited;
       expect(orphan.signalCode).toBe("SIGKILL");
       expect(fs.existsSync(path.join(sessions, "7"))).toBe(false);
-    } finally {
-      await restarted.stop();
-      restarted.removeDataDir();
-    }
+    });
   }, 30_000);
 
   it("with tokens on, the master playlist carries the token to the session playlist and its segments", async () => {
-    const tokened = await startTestServer({ env: { JWT__IssuerSigningKey: "a-signing-key-for-the-stream-tests-0123456789" } });
-    try {
-      const client = apiClient(tokened.url);
+    await withTestServer({ env: { JWT__IssuerSigningKey: "a-signing-key-for-the-stream-tests-0123456789" } }, async (tokened, client) => {
       const token = (await client.post("/api/v1/iptv/tokens")).json.token as string;
       const profile = await client.post("/api/v1/ffmpeg/profiles", { name: "Tiny", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
       const channel = await client.post("/api/v1/channels", { name: "Tokened", number: "5", ffmpegProfileId: profile.json.id });
@@ -210,9 +204,6 @@ describe("stream start-up and tokens", () => {
       expect(segment).toBe(`${segment.split("?")[0]}?access_token=${encodeURIComponent(token)}`);
       expect((await client.get(`/iptv/session/5/${segment}`)).status).toBe(200);
       expect((await client.get(`/iptv/session/5/${segment.split("?")[0]}`)).status).toBe(401);
-    } finally {
-      await tokened.stop();
-      tokened.removeDataDir();
-    }
+    });
   }, 30_000);
 });
