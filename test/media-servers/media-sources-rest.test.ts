@@ -126,7 +126,7 @@ describe.each(MEDIABROWSER_KINDS)("$kind media sources over REST", ({ kind, make
     expect((await api.get(`/api/v1/media/items?libraryId=${libraryId}&kind=Season`)).json.items).toHaveLength(2);
 
     // A server that fails mid-sync leaves everything as it was.
-    fake.itemsFault = { afterRequests: 0, status: 500 };
+    fake.itemsFault = { afterRequests: 1, status: 500 }; // the id listing answers, the item pages fail
     const failed = await syncLibrary(api, libraryId, true);
     fake.itemsFault = null;
     expect(failed.lastScanSuccess).toBe(false);

@@ -34,10 +34,9 @@ export class FakeMediaBrowserServer {
   readonly requests: RequestRecord[] = [];
   /** The image every item with an image tag serves. */
   image: Buffer = Buffer.alloc(0);
-  /** Answer this status to item listings once this many listing requests were served. */
+  /** Answer this status to item listings once this many more listing requests were served. */
   itemsFault: { afterRequests: number; status: number } | null = null;
   private server: http.Server | undefined;
-  private listings = 0;
   url = "";
 
   constructor(
@@ -113,8 +112,8 @@ export class FakeMediaBrowserServer {
   }
 
   private listItems(res: http.ServerResponse, query: URLSearchParams): void {
-    this.listings += 1;
-    if (this.itemsFault && this.listings > this.itemsFault.afterRequests) return void res.writeHead(this.itemsFault.status).end("fault");
+    // The fault counts listings from the moment it is set: the first `afterRequests` still answer.
+    if (this.itemsFault && this.itemsFault.afterRequests-- <= 0) return void res.writeHead(this.itemsFault.status).end("fault");
     const parentId = query.get("parentid");
     const types = list(query, "includeitemtypes");
     const since = query.get("mindatelastsaved");
