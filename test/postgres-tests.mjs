@@ -21,9 +21,6 @@ export const NOT_ON_POSTGRES = [
   "test/api/backups.test.ts",
   "test/api/classic-playouts.test.ts",
   "test/api/media-match.test.ts",
-  "test/api/playlists-graphql.test.ts",
-  "test/api/playout-lifecycle.test.ts",
-  "test/api/playouts-graphql.test.ts",
   "test/api/setup-transfer.test.ts",
   "test/api/watermarks.test.ts",
 ];

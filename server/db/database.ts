@@ -1,13 +1,17 @@
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import type { DatabaseConfig } from "../config/app-config";
 import { ClusterLink, CHANGES_CHANNEL } from "./cluster-link";
 import { openDatabase } from "./data-source";
 import { createRepositories, type Repositories } from "./repositories";
 import { WriteQueue } from "./write-queue";
 
-/** PostgreSQL's answers to a transaction that lost a race (serialization failure, deadlock): run it again. */
-const RETRYABLE = new Set(["40001", "40P01"]);
-const WRITE_ATTEMPTS = 4;
+/**
+ * PostgreSQL's answers to a transaction that lost a race, run again: serialization failure, deadlock,
+ * and a unique violation (two requests taking the same next channel number at once; on the rerun the
+ * domain rules see the other's row and answer with a validation error, never a 500).
+ */
+const RETRYABLE = new Set(["40001", "40P01", "23505"]);
+const WRITE_ATTEMPTS = 8;
 
 /** The persistence boundary services use: reads, and writes that each run as one transaction. */
 export class Database {
@@ -75,12 +79,15 @@ export class Database {
    */
   write<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
     const once = async () => {
-      const result = await this.dataSource.transaction(async (manager) => {
+      // SERIALIZABLE on PostgreSQL: a mutation's rules see what SQLite's one-writer-at-a-time gives them
+      // (no other transaction's commit between its checks and its writes); a conflict is run again.
+      const inTransaction = async (manager: EntityManager) => {
         const done = await work(createRepositories(manager));
         // Delivered to every node (this one too) when the transaction commits; dropped on rollback.
         if (!this.queue) await manager.query(`NOTIFY ${CHANGES_CHANNEL}`);
         return done;
-      });
+      };
+      const result = this.queue ? await this.dataSource.transaction(inTransaction) : await this.dataSource.transaction("SERIALIZABLE", inTransaction);
       this.version += 1;
       return result;
     };
@@ -109,7 +116,8 @@ async function retrying<T>(once: () => Promise<T>): Promise<T> {
     } catch (error) {
       const code = (error as { code?: unknown; driverError?: { code?: unknown } }).driverError?.code ?? (error as { code?: unknown }).code;
       if (attempt >= WRITE_ATTEMPTS || typeof code !== "string" || !RETRYABLE.has(code)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt * attempt));
+      // Jittered, growing pauses keep the same writers from colliding again in lockstep.
+      await new Promise((resolve) => setTimeout(resolve, (2 + Math.random() * 8) * attempt * attempt));
     }
   }
 }

@@ -1,24 +1,15 @@
 import path from "node:path";
-import sqlite3 from "sqlite3";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
+import { sqlInsert } from "../support/sqlite";
 import { useTestServer } from "../support/test-server";
 
 const { server, api } = useTestServer();
 let dbFile: string;
 const t = { collectionId: 0, smartCollectionId: 0, showId: 0, seasonId: 0, movieId: 0 };
 
-/** Inserts one row straight into the server's SQLite file and returns its id. */
-function insert(query: string, params: unknown[]): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(dbFile);
-    db.run(query, params, function (this: sqlite3.RunResult, error: Error | null) {
-      db.close();
-      if (error) reject(error);
-      else resolve(this.lastID);
-    });
-  });
-}
+/** Inserts one row straight into the server's database and returns its id. */
+const insert = (query: string, params: unknown[]) => sqlInsert(dbFile, query, params);
 
 beforeAll(async () => {
   dbFile = path.join(server.dataDir, DATABASE_FILE);

@@ -1,9 +1,9 @@
 import path from "node:path";
-import sqlite3 from "sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
 import { apiClient, type ApiClient } from "../support/http";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
+import { sqlAll } from "../support/sqlite";
 import { useTestServer } from "../support/test-server";
 
 const KEY = "gql-s3cret";
@@ -15,11 +15,8 @@ let reader: ApiClient;
 let media: SeededMedia;
 const EPISODE_MS = 30 * 60_000;
 
-function exec(file: string, sql: string, params: unknown[] = []): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(file);
-    db.run(sql, params, (error) => db.close(() => (error ? reject(error) : resolve())));
-  });
+async function exec(file: string, sql: string, params: unknown[] = []): Promise<void> {
+  await sqlAll(file, sql, params);
 }
 
 const DEFINITION = `

@@ -41,11 +41,13 @@ export function postgresUrlOf(dataDirOrFile: string): string | undefined {
   return byDataDir.get(dataDirOrFile) ?? byDataDir.get(path.dirname(dataDirOrFile));
 }
 
-/** A new empty database (PostgreSQL) for the data folder, or nothing to do (SQLite: the data folder holds the file). */
+/** The data folder's PostgreSQL database (a new empty one the first time), or nothing to do (SQLite: the data folder holds the file). */
 export async function createTestDatabase(dataDir: string): Promise<TestDatabase> {
   if (testDatabaseKind() === "sqlite") return { config: { type: "sqlite" }, env: {}, drop: async () => undefined };
-  const name = `airwave_${randomBytes(6).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
+  // A server restarted on the same data folder finds its data again, as with the folder's SQLite file.
+  const existing = byDataDir.get(dataDir);
+  const name = existing ? existing.slice(existing.lastIndexOf("/") + 1) : `airwave_${randomBytes(6).toString("hex")}`;
+  if (!existing) await adminQuery(`CREATE DATABASE "${name}"`);
   const url = `${inject("postgresUrl")}/${name}`;
   byDataDir.set(dataDir, url);
   return {
