@@ -2,7 +2,8 @@
  * The streams media players play (reference §3, §4):
  * - `/iptv/channel/{n}.m3u8` — `segmenter` (master playlist of the channel's shared session),
  *   `hls-direct`, `ts`/`ts-legacy` (a one-entry playlist), `mixed` (the channel's own mode);
- * - `/iptv/session/{n}/hls.m3u8` and `/iptv/session/{n}/live%06d.ts` — the shared session;
+ * - `/iptv/session/{n}/hls.m3u8` (starts the session when there is none) and `/iptv/session/{n}/live%06d-<tag>.ts`
+ *   — the shared session;
  * - `/iptv/channel/{n}.ts` — hybrid (the shared session as one MPEG-TS stream, no process of its own),
  *   `ts-legacy` (one FFmpeg per viewer), `mixed`/none (the channel's mode);
  * - `/iptv/hls-direct/{n}[.ts]` — the current item remuxed; `/iptv/hdhr/channel/{n}.ts` — the tuner stream.
@@ -77,10 +78,18 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     const file = String(req.params.file);
     const session = services.streaming?.find(number);
     if (file === "hls.m3u8") {
-      if (!session) return res.redirect(302, withToken(res, `/iptv/channel/${number}.m3u8?mode=segmenter`));
-      session.touch(clientKey(req));
-      if (!(await started(res, session))) return;
-      return sendPlaylist(res, session.mediaPlaylist(tokenQuery(res)), LIVE_PLAYLIST_CACHE_CONTROL);
+      // No session here (it idled out, or this node took the channel over from one that went down): start
+      // it, so players keep their URL and see a new session instead of an error.
+      let live = session;
+      if (!live) {
+        await services.streamSources.channel(number);
+        const streaming = owner(res);
+        if (!streaming) return;
+        live = streaming.session(number);
+      }
+      live.touch(clientKey(req));
+      if (!(await started(res, live))) return;
+      return sendPlaylist(res, live.mediaPlaylist(tokenQuery(res)), LIVE_PLAYLIST_CACHE_CONTROL);
     }
     const path = session?.segmentFile(file);
     if (!session || !path) return notFound(req, res);

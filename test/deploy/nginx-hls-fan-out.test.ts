@@ -6,6 +6,7 @@ import type { HlsSession } from "../../server/streaming/hls/hls-session";
 import type { SessionManager } from "../../server/streaming/session-manager";
 import { startNginx, type NginxServer } from "../support/nginx-server";
 import { makeTempDir, useTestServer } from "../support/test-server";
+import { createHlsChannel, segmentNames } from "./support/hls-channel";
 import { ffmpegChildren, makeCountingClip, sleep, waitUntil } from "../streaming/support/stream-fixtures";
 
 const VIEWERS = 50;
@@ -24,18 +25,7 @@ beforeAll(async () => {
   folder = makeTempDir("airwave-fan-out-");
   const clip = path.join(folder, "clip.mkv");
   makeCountingClip(clip, 10, 90);
-  const profile = await api.post("/api/v1/ffmpeg/profiles", {
-    name: "Tiny", copyWhenCompatible: false, resolution: { width: 160, height: 90 },
-    videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128, deinterlaceVideo: false,
-  });
-  expect(profile.status, profile.text).toBe(201);
-  const file = path.join(server.dataDir, "playouts", `channel-${CHANNEL}.json`);
-  const programs = Array.from({ length: 12 }, (_, i) => ({ title: `Clip ${i}`, duration: 10_000, file: clip }));
-  fs.writeFileSync(file, JSON.stringify({ startTime: new Date(Date.now() - 1000).toISOString(), programs }));
-  const channel = await api.post("/api/v1/channels", { name: "Fan-out", number: CHANNEL, ffmpegProfileId: profile.json.id, streamingMode: "HttpLiveStreamingSegmenter" });
-  expect(channel.status, channel.text).toBe(201);
-  const playout = await api.post("/api/v1/playouts", { channelId: channel.json.id, kind: "ExternalJson", scheduleFile: file });
-  expect(playout.status, playout.text).toBe(201);
+  await createHlsChannel(api, server.dataDir, CHANNEL, clip);
   nginx = await startNginx([`127.0.0.1:${server.port}`]);
 }, 60_000);
 
@@ -43,8 +33,6 @@ afterAll(async () => {
   await nginx?.stop();
   fs.rmSync(folder, { recursive: true, force: true });
 });
-
-const segmentNames = (playlist: string) => playlist.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
 
 describe("HLS behind nginx (real FFmpeg, real nginx)", () => {
   it("segments have immutable, cacheable names; the media playlist lives one second", async () => {
