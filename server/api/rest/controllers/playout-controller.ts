@@ -49,6 +49,7 @@ export class PlayoutController extends Controller {
   @Post()
   @SuccessResponse(201, "Created")
   @Response<ValidationProblemDetails>(422, "Validation failed")
+  @Response<ProblemDetails>(413, "The definition is larger than 256 KiB, or the body larger than 1 MiB")
   public async createPlayout(@Body() body: PlayoutCreateInput): Promise<PlayoutCreatedDto> {
     const { playout, build } = await this.context.services.playouts.create(body);
     this.setStatus(201);
@@ -64,6 +65,7 @@ export class PlayoutController extends Controller {
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
   @Response<ValidationProblemDetails>(422, "Validation failed")
+  @Response<ProblemDetails>(413, "The definition is larger than 256 KiB, or the body larger than 1 MiB")
   public async updatePlayout(@Path() id: number, @Body() body: PlayoutUpdateInput): Promise<PlayoutCreatedDto> {
     const { playout, build } = await this.context.services.playouts.update(id, body);
     return { ...toPlayoutDto(playout), build: toBuildSummaryDto(build) };
@@ -105,6 +107,7 @@ export class PlayoutController extends Controller {
    */
   @Post("preview")
   @Response<ValidationProblemDetails>(422, "Validation failed")
+  @Response<ProblemDetails>(413, "The definition is larger than 256 KiB, or the body larger than 1 MiB")
   public async previewPlayout(@Body() body: PlayoutPreviewInput): Promise<PreviewDto> {
     const result = await this.context.services.playouts.preview(body);
     return { items: result.items.map(toPreviewItemDto), warnings: result.warnings };

@@ -1,6 +1,6 @@
 import { Body, Controller, Post, Response, Route, Tags } from "@tsoa/runtime";
 import { toPlayoutValidationDto, type PlayoutValidationDto, type PlayoutValidationRequest } from "../dto/playout-validation-dto";
-import type { ValidationProblemDetails } from "../dto/problem-dto";
+import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
 
 @Route("api/v1/playouts")
@@ -19,6 +19,7 @@ export class PlayoutValidationController extends Controller {
    */
   @Post("validate")
   @Response<ValidationProblemDetails>(422, "Validation failed")
+  @Response<ProblemDetails>(413, "The definition is larger than 256 KiB, or the body larger than 1 MiB")
   public async validatePlayout(@Body() body: PlayoutValidationRequest): Promise<PlayoutValidationDto> {
     return toPlayoutValidationDto(await this.context.services.playoutValidation.validate(body));
   }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { Body, Controller, Get, Post, Produces, Query, Response, Route, Tags } from "@tsoa/runtime";
 import type { ImportReport } from "../../../services/setup-transfer/setup-document";
-import type { ValidationProblemDetails } from "../dto/problem-dto";
+import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
 
 export interface SetupImportRequest {
@@ -42,6 +42,7 @@ export class SetupTransferController extends Controller {
    */
   @Post("import")
   @Response<ValidationProblemDetails>(422, "The document cannot be applied")
+  @Response<ProblemDetails>(413, "The body is larger than 1 MiB")
   public async importSetup(@Body() body: SetupImportRequest, @Query() apply?: boolean): Promise<ImportReport> {
     return this.context.services.setupTransfer.importYaml(body.document, apply === true);
   }
