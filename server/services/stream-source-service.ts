@@ -8,7 +8,7 @@ import type { Channel } from "../db/entities/channel";
 import type { FFmpegProfile as ProfileEntity } from "../db/entities/ffmpeg-profile";
 import type { Database } from "../db/database";
 import type { Repositories } from "../db/repositories";
-import { CollectionType, MediaItemKind, type SubtitleMode } from "../domain/enums";
+import { CollectionType, MediaItemKind, StreamingMode, SubtitleMode } from "../domain/enums";
 import type { FFmpegProfile } from "../domain/ffmpeg-profile";
 import type { SongDisplay, StreamChannel, StreamContent, StreamPlan } from "../domain/stream-plan";
 import { findNowPlaying } from "../playout/now-playing";
@@ -44,6 +44,27 @@ export class StreamSourceService {
       const channel = await toStreamChannel(entity, repos);
       const content = await this.contentAt(repos, entity, at);
       return { channel, at, content };
+    });
+  }
+
+  /**
+   * A media item from its start, encoded with a chosen profile as a channel would (the troubleshooter's
+   * item mode): the error slate when it has no file or its file is gone.
+   */
+  planMediaItem(mediaItemId: number, profileId: number): Promise<StreamPlan> {
+    return this.db.read(async (repos) => {
+      const item = await repos.mediaItems.findById(mediaItemId);
+      if (!item) throw DomainError.notFound("Media item", mediaItemId);
+      const profile = await repos.ffmpegProfiles.findById(profileId);
+      if (!profile) throw DomainError.invalid("ffmpegProfileId", `there is no FFmpeg profile ${profileId}`);
+      const channel: StreamChannel = { id: 0, number: "", name: `${item.title} (media item ${item.id}, profile "${profile.name}")`, streamingMode: StreamingMode.TransportStreamHybrid, profile: toBuilderProfile(profile) };
+      const at = this.clock();
+      const version = (await repos.mediaItems.versionsOf(mediaItemId))[0];
+      const limitMs = Math.max(1000, version?.durationMs || OPEN_GAP_MS);
+      if (!version) return { channel, at, content: { kind: "error", reason: `Media item ${mediaItemId} has no file`, limitMs } };
+      if (!(await isFile(version.path))) return { channel, at, content: { kind: "error", reason: `Media item does not exist on disk\n${version.path}`, limitMs, path: version.path } };
+      const song = await this.songDisplay(repos, mediaItemId);
+      return { channel, at, content: { kind: "media", ...(song ? { song } : {}), path: version.path, seekMs: 0, limitMs, filler: false, preferredAudioLanguages: [], subtitleMode: SubtitleMode.None } };
     });
   }
 

@@ -2,6 +2,7 @@
  * The stream troubleshooter: what a channel plays now, run through the real pipeline for up to 20 s
  * without viewers, reported in full and as one text file to attach to a bug report.
  */
+import type { StreamPlan } from "../domain/stream-plan";
 import type { StreamTroubleshooter, TroubleshootFindings } from "../domain/troubleshoot";
 import { DomainError } from "./domain-error";
 import type { StreamSourceService } from "./stream-source-service";
@@ -19,16 +20,25 @@ export interface TroubleshootReport extends TroubleshootFindings {
 
 export class TroubleshootService {
   constructor(
-    private readonly sources: Pick<StreamSourceService, "planNow">,
+    private readonly sources: Pick<StreamSourceService, "planNow" | "planMediaItem">,
     private readonly runner: () => StreamTroubleshooter | undefined,
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async channel(number: string): Promise<TroubleshootReport> {
+  channel(number: string): Promise<TroubleshootReport> {
+    return this.report("channelNumber", () => this.sources.planNow(number));
+  }
+
+  /** A media item from its start with a chosen profile; the report's channel number is empty and its name says what ran. */
+  mediaItem(mediaItemId: number, profileId: number): Promise<TroubleshootReport> {
+    return this.report("mediaItemId", () => this.sources.planMediaItem(mediaItemId, profileId));
+  }
+
+  private async report(field: string, planned: () => Promise<StreamPlan>): Promise<TroubleshootReport> {
     const runner = this.runner();
-    if (!runner) throw DomainError.invalid("channelNumber", "streaming is not available on this server");
+    if (!runner) throw DomainError.invalid(field, "streaming is not available on this server");
     const at = this.clock();
-    const plan = await this.sources.planNow(number);
+    const plan = await planned();
     const findings = await runner.run(plan, TROUBLESHOOT_MAX_MS);
     const report = { channelNumber: plan.channel.number, channelName: plan.channel.name, at: new Date(at).toISOString(), ...findings };
     return { ...report, text: reportText(report) };
@@ -37,7 +47,8 @@ export class TroubleshootService {
 
 /** The report as plain text, section by section. */
 export function reportText(r: Omit<TroubleshootReport, "text">): string {
-  const lines = [`Airwave stream troubleshooter`, `Channel ${r.channelNumber} "${r.channelName}" at ${r.at}`, ""];
+  const subject = r.channelNumber ? `Channel ${r.channelNumber} "${r.channelName}"` : r.channelName;
+  const lines = [`Airwave stream troubleshooter`, `${subject} at ${r.at}`, ""];
   const plan = r.plan;
   lines.push("== What plays now");
   if (plan.kind === "media") lines.push(`media: ${plan.path} from ${((plan.seekMs ?? 0) / 1000).toFixed(1)} s, ${(plan.limitMs / 1000).toFixed(1)} s left`);

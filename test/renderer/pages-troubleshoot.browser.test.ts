@@ -4,6 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { choose, screenshot, useBrowserPage } from "../support/browser";
 import { useTempDir, useTestServer } from "../support/test-server";
 import { makeCountingClip } from "../streaming/support/stream-fixtures";
+import { DATABASE_FILE } from "../../server/db/data-source";
+import { seedMedia } from "../support/seed-media";
+import { sqlInsert } from "../support/sqlite";
 
 describe("the stream troubleshooter in a real browser", () => {
   const { server, api } = useTestServer();
@@ -45,6 +48,34 @@ describe("the stream troubleshooter in a real browser", () => {
     const saved = fs.readFileSync((await download.path())!, "utf8");
     expect(saved).toContain('Channel 66 "Broken channel"');
     expect(saved).toMatch(/== Input probe \(ffprobe\)\nfailed: .*No such file or directory/);
+    expect(tab.pageErrors).toEqual([]);
+  });
+
+  it("runs a media item with a chosen profile: the command reads its file and encodes at the profile's size", { timeout: 90_000 }, async () => {
+    const { page } = tab;
+    const clip = path.join(media.path, "playable.mkv");
+    makeCountingClip(clip, 10, 128);
+    const seeded = await seedMedia(server.dataDir, "Troubled");
+    await sqlInsert(path.join(server.dataDir, DATABASE_FILE), "INSERT INTO media_version (mediaItemId, path, size, mtime, durationMs, probedAt) VALUES (?, ?, 1, 0, 10000, 0)", [seeded.movieIds[0], clip]);
+    const profile = await api.post("/api/v1/ffmpeg/profiles", { name: "Tiny", resolution: { width: 128, height: 72 }, videoBitrate: 300, videoBufferSize: 600 });
+    expect(profile.status, profile.text).toBe(201);
+
+    await page.goto(new URL("/troubleshoot", server.url).href);
+    await page.getByText("A media item", { exact: true }).click();
+    await page.getByLabel("Media item", { exact: true }).fill(String(seeded.movieIds[0]));
+    await choose(page, page.locator("body"), "FFmpeg profile", "Tiny");
+    await page.getByRole("button", { name: "Run" }).click();
+    const report = page.getByRole("region", { name: "Troubleshooter report" });
+    await report.waitFor({ timeout: 60_000 });
+    const text = await report.innerText();
+    expect(text).toMatch(new RegExp(`\\(media item ${seeded.movieIds[0]}, profile "Tiny"\\) plays media`));
+    expect(text).toMatch(/FFmpeg run 1 \(media\) — exit code 0/);
+    expect(text).toContain(` -i ${clip} `);
+    expect(text).toMatch(/128:72|128x72|scale=128/);
+    expect(text).toMatch(/speed: ×\d/);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download report" }).click()]);
+    expect(download.suggestedFilename()).toBe("airwave-troubleshoot-media-item.txt");
+    expect(fs.readFileSync((await download.path())!, "utf8")).toContain(`-i ${clip} `);
     expect(tab.pageErrors).toEqual([]);
   });
 });

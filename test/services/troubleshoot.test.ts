@@ -8,6 +8,7 @@ import { MediaProbe } from "../../server/streaming/media-probe";
 import { ProcessRegistry } from "../../server/streaming/process-registry";
 import { redactArgument, Troubleshooter } from "../../server/streaming/troubleshooter";
 import { makeCountingClip } from "../streaming/support/stream-fixtures";
+import { seedMedia } from "../support/seed-media";
 import { createTestServices, type TestServices } from "../support/test-services";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -79,6 +80,37 @@ describe("the stream troubleshooter's report (service, no HTTP)", () => {
     expect(report.probe).toMatchObject({ ok: false, error: expect.stringMatching(/No such file or directory/) });
     expect(report.runs[0]).toMatchObject({ kind: "error", exitCode: 0 });
     expect(report.text).toMatch(/== Input probe \(ffprobe\)\nfailed: .*No such file or directory/);
+  });
+
+  it("a media item with a chosen profile: the same report of its command, and a missing file's ffprobe error", { timeout: 90_000 }, async () => {
+    const clip = path.join(folder, "clip.mkv");
+    const gone = path.join(folder, "item-gone.mkv");
+    const media = await seedMedia(fixture.dataDir, "Troubled");
+    const [playable, missing] = media.movieIds;
+    await fixture.insert("INSERT INTO media_version (mediaItemId, path, size, mtime, durationMs, probedAt) VALUES (?, ?, 1, 0, 10000, 0)", [playable, clip]);
+    await fixture.insert("INSERT INTO media_version (mediaItemId, path, size, mtime, durationMs, probedAt) VALUES (?, ?, 1, 0, 10000, 0)", [missing, gone]);
+    const profile = await fixture.services.ffmpegProfiles.create({ name: "Item tiny", resolution: { width: 128, height: 72 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
+
+    const report = await fixture.services.troubleshoot.mediaItem(playable!, profile.profile.id);
+    expect(report).toMatchObject({ channelNumber: "", plan: { kind: "media", path: clip, seekMs: 0 }, probe: { ok: true } });
+    expect(report.channelName).toMatch(/\(media item \d+, profile "Item tiny"\)$/);
+    const [run] = report.runs;
+    expect(run).toMatchObject({ kind: "media", exitCode: 0, videoEncoder: "libx264", audioEncoder: "aac" });
+    expect(run!.commandLine).toContain(` -i ${clip} `);
+    // The chosen profile's frame size is in the filters.
+    expect(run!.filters).toMatch(/scale=.*128.*72|128:72/);
+    expect(run!.firstSegmentMs).toBeGreaterThan(0);
+    expect(run!.speed).toBeGreaterThan(0);
+    expect(report.text).toContain(`${report.channelName} at ${report.at}`);
+    expect(report.text).toContain(run!.commandLine);
+
+    const broken = await fixture.services.troubleshoot.mediaItem(missing!, profile.profile.id);
+    expect(broken.plan).toMatchObject({ kind: "error", path: gone, reason: `Media item does not exist on disk\n${gone}` });
+    expect(broken.probe).toMatchObject({ ok: false, error: expect.stringMatching(/No such file or directory/) });
+
+    await expect(fixture.services.troubleshoot.mediaItem(999_999, profile.profile.id)).rejects.toMatchObject({ kind: "NotFound" });
+    await expect(fixture.services.troubleshoot.mediaItem(playable!, 999_999)).rejects.toMatchObject({ errors: [{ field: "ffmpegProfileId" }] });
+    expect(registry.count).toBe(0);
   });
 
   it("names an unknown channel as not found, and redacts credentials and tokens in arguments", async () => {

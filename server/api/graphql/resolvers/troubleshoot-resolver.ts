@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, Float, Int, Mutation, ObjectType, Resolver } from "type-graphql";
 import type { TroubleshootRun } from "../../../domain/troubleshoot";
+import type { TroubleshootReport } from "../../../services/troubleshoot-service";
 import type { GraphqlContext } from "../context";
 
 @ObjectType("TroubleshootRun", { description: "One FFmpeg run of the troubleshooter." })
@@ -75,8 +76,16 @@ export class TroubleshootReportType {
 export class TroubleshootResolver {
   @Mutation(() => TroubleshootReportType, { description: "Runs the channel's real pipeline for up to 20 s without viewers and reports it." })
   async troubleshootChannel(@Arg("channelNumber", () => String) channelNumber: string, @Ctx() ctx: GraphqlContext): Promise<TroubleshootReportType> {
-    const r = await ctx.services.troubleshoot.channel(channelNumber);
-    const probe = r.probe ? (r.probe.ok ? (r.probe.summary ?? null) : (r.probe.error ?? "ffprobe failed")) : null;
-    return { channelNumber: r.channelNumber, channelName: r.channelName, at: r.at, planKind: r.plan.kind, planReason: r.plan.reason ?? null, probe, runs: r.runs, text: r.text };
+    return toReportType(await ctx.services.troubleshoot.channel(channelNumber));
   }
+
+  @Mutation(() => TroubleshootReportType, { description: "Runs a media item from its start with an FFmpeg profile through the same pipeline (up to 20 s, no viewers); channelNumber is empty, channelName says what ran." })
+  async troubleshootMediaItem(@Arg("mediaItemId", () => Int) mediaItemId: number, @Arg("ffmpegProfileId", () => Int) ffmpegProfileId: number, @Ctx() ctx: GraphqlContext): Promise<TroubleshootReportType> {
+    return toReportType(await ctx.services.troubleshoot.mediaItem(mediaItemId, ffmpegProfileId));
+  }
+}
+
+function toReportType(r: TroubleshootReport): TroubleshootReportType {
+  const probe = r.probe ? (r.probe.ok ? (r.probe.summary ?? null) : (r.probe.error ?? "ffprobe failed")) : null;
+  return { channelNumber: r.channelNumber, channelName: r.channelName, at: r.at, planKind: r.plan.kind, planReason: r.plan.reason ?? null, probe, runs: r.runs, text: r.text };
 }

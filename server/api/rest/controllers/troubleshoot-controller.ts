@@ -1,6 +1,6 @@
-import { Controller, Path, Post, Response, Route, Tags } from "@tsoa/runtime";
+import { Controller, Path, Post, Query, Response, Route, Tags } from "@tsoa/runtime";
 import type { TroubleshootReport } from "../../../services/troubleshoot-service";
-import type { ProblemDetails } from "../dto/problem-dto";
+import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
 import type { RestContext } from "../rest-context";
 
 /** Why a channel does not play: its real pipeline, run without viewers, reported in full. */
@@ -22,5 +22,19 @@ export class TroubleshootController extends Controller {
   @Response<ProblemDetails>(404, "No enabled channel with this number")
   public async troubleshootChannel(@Path() channelNumber: string): Promise<TroubleshootReport> {
     return this.context.services.troubleshoot.channel(channelNumber);
+  }
+
+  /**
+   * Runs a media item from its start with an FFmpeg profile through the same pipeline as a channel (up to 20 s of
+   * media, no viewers) and reports the same findings; `channelNumber` is empty and `channelName` says what ran.
+   * @isInt mediaItemId
+   * @isInt ffmpegProfileId
+   * @summary Troubleshoot a media item with a profile
+   */
+  @Post("media/{mediaItemId}")
+  @Response<ProblemDetails>(404, "No media item with this id")
+  @Response<ValidationProblemDetails>(422, "No FFmpeg profile with this id")
+  public async troubleshootMediaItem(@Path() mediaItemId: number, @Query() ffmpegProfileId: number): Promise<TroubleshootReport> {
+    return this.context.services.troubleshoot.mediaItem(mediaItemId, ffmpegProfileId);
   }
 }
