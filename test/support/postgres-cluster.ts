@@ -68,7 +68,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const options = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
   asClusterOwner(path.join(bin, "pg_ctl"), ["-D", dataDir, "-o", options, "-l", path.join(dataDir, "server.log"), "-w", "-t", "30", "start"]);
   const psql = (sql: string) => {
-    const result = spawnSync("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", SUPERUSER, "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-c", sql], { encoding: "utf8" });
+    const result = spawnSync(path.join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(port), "-U", SUPERUSER, "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-c", sql], { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
   };
   let stopped = false;

@@ -40,7 +40,6 @@ export const PREREQUISITES: readonly Prerequisite[] = [
   { what: `the XMLTV DTD (${XMLTV_DTD})`, aptPackage: "xmltv-util", present: () => fs.existsSync(XMLTV_DTD) },
   { what: "Chromium", aptPackage: "chromium", present: (env) => isExecutable(chromiumPath(env)) },
   { what: "the PostgreSQL server (initdb, pg_ctl)", aptPackage: "postgresql", present: () => postgresBinDir() !== null },
-  command("psql", "postgresql"),
   { what: "nginx (/usr/sbin/nginx)", aptPackage: "nginx", present: () => isExecutable("/usr/sbin/nginx") },
 ];
 
