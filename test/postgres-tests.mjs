@@ -13,14 +13,9 @@ export const POSTGRES_TESTS = [
 ];
 
 /**
- * API test files that do not run on PostgreSQL yet. Backups are SQLite's alone by design (a PostgreSQL
- * database is backed up with pg_dump; the service says so); the others fail there today and are the
- * open part of making every database test run on both.
+ * API test files that do not run on PostgreSQL. Backups are SQLite's alone by design (a PostgreSQL
+ * database is backed up with pg_dump; the service says so), and watermarks.test.ts includes the
+ * SQLite table rebuild of migration 0005. setup-transfer.test.ts fails there today: after an import
+ * into a new PostgreSQL database the guide comes out empty (open).
  */
-export const NOT_ON_POSTGRES = [
-  "test/api/backups.test.ts",
-  "test/api/classic-playouts.test.ts",
-  "test/api/media-match.test.ts",
-  "test/api/setup-transfer.test.ts",
-  "test/api/watermarks.test.ts",
-];
+export const NOT_ON_POSTGRES = ["test/api/backups.test.ts", "test/api/setup-transfer.test.ts", "test/api/watermarks.test.ts"];

@@ -95,9 +95,10 @@ describe("Classic playouts over the API", () => {
       items: [item(), item({ collectionId: movies, playbackOrder: "Chronological" })],
     });
     expect(put.status, put.text).toBe(200);
-    const builds = await sqlAll<{ mode: string; success: number }>(databaseFile(server.dataDir), "SELECT mode, success FROM playout_build WHERE playoutId = ? ORDER BY id", [playout.id]);
+    const builds = await sqlAll<{ mode: string; success: number | boolean }>(databaseFile(server.dataDir), "SELECT mode, success FROM playout_build WHERE playoutId = ? ORDER BY id", [playout.id]);
     expect(builds.map((b) => b.mode)).toEqual(["Reset", "Refresh"]);
-    expect(builds.every((b) => b.success === 1)).toBe(true);
+    // SQLite stores booleans as 1/0, PostgreSQL as true/false.
+    expect(builds.every((b) => Boolean(b.success))).toBe(true);
     const after = await items(playout.id);
     expect(after.some((i) => media.movieIds.includes(i.mediaItemId!))).toBe(true);
     for (let i = 1; i < after.length; i++) expect(after[i].start).toBe(after[i - 1].finish);

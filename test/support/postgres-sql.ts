@@ -30,7 +30,8 @@ export function postgresAll<T = Record<string, unknown>>(url: string, query: str
 /** `sqlInsert` for a PostgreSQL test database: the new row's id. */
 export function postgresInsert(url: string, query: string, params: unknown[] = []): Promise<number> {
   return withClient(url, async (client) => {
+    // Any statement may come here (tests also UPDATE through it): the id of the row it wrote, or 0.
     const result = await client.query(`${forPostgres(query)} RETURNING "id"`, params);
-    return Number(result.rows[0].id);
+    return result.rows.length ? Number(result.rows[0].id) : 0;
   });
 }
