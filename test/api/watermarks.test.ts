@@ -5,10 +5,10 @@ import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDataSource, DATABASE_FILE } from "../../server/db/data-source";
 import { FillerWatermark1795337200000 } from "../../server/db/migrations/0005-filler-watermark";
-import { apiClient, rawRequest, type RawResponse } from "../support/http";
+import { rawRequest, type RawResponse } from "../support/http";
 import { makeImage } from "../support/music-fixtures";
 import { sqlAll } from "../support/sqlite";
-import { makeTempDir, startTestServer, useTestServer } from "../support/test-server";
+import { makeTempDir, useTestServer } from "../support/test-server";
 
 const { server, api } = useTestServer();
 let dbFile: string;
@@ -357,16 +357,17 @@ describe("robustness", () => {
 });
 
 describe("migration 0005 (watermark rebuild)", () => {
+  // A server of its own: the test stops it and runs the migration down and up on its database file.
+  const migrated = useTestServer();
+
   it("keeps watermarks and the channels that use them, down and up again, with foreign keys back on", async () => {
-    const dataDir = makeTempDir();
-    const other = await startTestServer({ dataDir });
-    const client = apiClient(other.url);
+    const client = migrated.api;
     const mark = await client.post("/api/v1/watermarks", { name: "Kept", imagePath: logo, opacity: 42 });
     expect(mark.status, mark.text).toBe(201);
     const channel = await client.post("/api/v1/channels", { name: "Marked" });
-    const file = path.join(dataDir, DATABASE_FILE);
+    const file = migrated.dbFile;
     await sqlAll(file, "UPDATE channel SET watermarkId = ? WHERE id = ?", [mark.json.id, channel.json.id]);
-    await other.stop();
+    await migrated.stop();
 
     const dataSource = createDataSource(file);
     await dataSource.initialize();
@@ -389,7 +390,6 @@ describe("migration 0005 (watermark rebuild)", () => {
       await runner.release();
     } finally {
       await dataSource.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
