@@ -7,7 +7,7 @@
  *   else (no logo, or a logo on another host, which is never fetched) the generated name logo,
  *   written once to `<data>/cache/logos/`.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { runFfprobe } from "../../media/probe";
@@ -33,6 +33,10 @@ export function ffprobeImageProbe(ffprobePath: string): ImageProbe {
 }
 
 export type AdoptedImage = { ok: true; path: string; created: boolean } | { ok: false; message: string };
+
+let scratchCount = 0;
+/** A name no other write in progress uses: scratch files are renamed into place, so only this process's own writes can meet. */
+const scratchName = () => `${process.pid}-${++scratchCount}`;
 
 /** Where the cached channel logos live (relative to the data folder) and how their URLs name them. */
 const LOGO_CACHE = path.join("cache", "logos");
@@ -68,7 +72,7 @@ export class WatermarkImages {
     const target = path.join(this.folder, `${createHash("sha256").update(bytes).digest("hex")}${ext}`);
     if (await exists(target)) return { ok: true, path: target, created: false };
     await fs.mkdir(this.folder, { recursive: true });
-    const scratch = path.join(this.folder, `.incoming-${randomBytes(6).toString("hex")}${ext}`);
+    const scratch = path.join(this.folder, `.incoming-${scratchName()}${ext}`);
     await fs.writeFile(scratch, bytes, { flag: "wx" });
     const problem = await this.probe(scratch);
     if (problem) {
@@ -94,7 +98,7 @@ export class WatermarkImages {
     const file = path.join(this.dataDir, LOGO_CACHE, `${createHash("sha256").update(channel.name).digest("hex").slice(0, 32)}.png`);
     if (!(await exists(file))) {
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const scratch = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+      const scratch = `${file}.${scratchName()}.tmp`;
       await fs.writeFile(scratch, logoPng(channel.name));
       await fs.rename(scratch, file);
     }
