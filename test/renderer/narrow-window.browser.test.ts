@@ -1,7 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "../support/http";
-import { launchBrowser, openPage, screenshot } from "../support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openPage, screenshot, useBrowser } from "../support/browser";
 import { useTestServer } from "../support/test-server";
 
 /** The few DOM pieces the checks use (the tests compile without the DOM library). */
@@ -31,21 +30,15 @@ async function navigationShown(page: Page): Promise<boolean> {
 }
 
 describe("the shell in narrow and wide windows", () => {
-  const { server } = useTestServer();
-  let browser: Browser;
+  const { server, api } = useTestServer();
+  const browser = useBrowser();
 
   beforeAll(async () => {
-    const api = apiClient(server.url);
     for (let i = 1; i <= 3; i++) {
       const created = await api.post("/api/v1/channels", { name: `A channel with a long name that widens row ${i}`, number: String(100 + i), group: "A long group name that also takes room" });
       expect(created.status, created.text).toBe(201);
     }
-    browser = await launchBrowser();
   }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it("at 800 px the navigation hides behind a menu button and the channel table scrolls inside the page", { timeout: 30_000 }, async () => {
     const tab = await openPage(browser, { viewport: { width: 800, height: 700 } });

@@ -70,6 +70,14 @@ export function useBrowserPage(options: PageOptions = {}): TestPage {
   return lateBound(() => current().tab);
 }
 
+/**
+ * Chromium for the enclosing suite, for tests that open pages of their own (other viewports, a second
+ * visitor) with `openPage`; launched in a beforeAll hook registered here, closed in afterAll.
+ */
+export function useBrowser(): Browser {
+  return lateBound(useSuiteResource("useBrowser: Chromium", launchBrowser, (browser) => browser.close()));
+}
+
 /** Launches Chromium and a page, runs `work`, then closes both whatever `work` does. */
 export async function withBrowserPage<T>(work: (tab: TestPage) => Promise<T>, options: PageOptions = {}): Promise<T> {
   const browser = await launchBrowser();
