@@ -2,11 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { locateFFmpeg } from "../../server/config/ffmpeg-binaries";
-import { loadConfig } from "../../server/config/load-config";
-import { createLogger } from "../../server/logging/logger";
-import { startServer } from "../../server/server";
-import { apiClient } from "../support/http";
-import { useTempDir, useTestServer } from "../support/test-server";
+import { useTempDir, useTestServer, withTestServer } from "../support/test-server";
 
 /**
  * Settings that name programs: FFmpeg:Path and FFmpeg:ProbePath must be executables that identify
@@ -64,21 +60,17 @@ describe("PUT /api/v1/settings with program paths", () => {
 
 describe("at start-up", () => {
   it("a configured FFmpeg that is not one is ignored with one log line; the PATH or bundled one is used", async () => {
-    const dataDir = fs.mkdtempSync(path.join(tmp.path, "data-"));
     const lines: string[] = [];
-    const config = loadConfig({ AIRWAVE_DATA_DIR: dataDir, Server__Port: "0", Server__Host: "127.0.0.1", FFmpeg__Path: "/bin/sh", FFmpeg__ProbePath: fs.realpathSync(real.ffprobe) });
-    const running = await startServer(config, createLogger("info", (line) => lines.push(line)));
-    try {
+    const env = { Logging__Level: "info", FFmpeg__Path: "/bin/sh", FFmpeg__ProbePath: fs.realpathSync(real.ffprobe) };
+    await withTestServer({ env, onLog: (line) => lines.push(line) }, async (_running, client) => {
       const ignored = lines.filter((l) => l.includes("FFmpeg:Path is ignored"));
       expect(ignored).toHaveLength(1);
       expect(ignored[0]).toMatch(/WARN FFmpeg:Path is ignored: "\/bin\/sh" is not named like ffmpeg.*; using the bundled or PATH ffmpeg instead/);
       expect(lines.some((l) => l.includes("FFmpeg:ProbePath is ignored"))).toBe(false);
-      const info = await apiClient(running.url).get("/api/v1/ffmpeg/info");
+      const info = await client.get("/api/v1/ffmpeg/info");
       expect(info.json).toMatchObject({ available: true, ffmpegSource: expect.stringMatching(/^(path|bundled)$/) });
       expect(info.json.version).toMatch(/^ffmpeg version/);
-    } finally {
-      await running.close();
-    }
+    });
   });
 });
 

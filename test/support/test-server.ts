@@ -26,6 +26,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** An existing data folder (the caller removes it); a new temp folder by default. */
   dataDir?: string;
+  /** Receives the server's log lines (at `Logging__Level`, "error" unless `env` says otherwise). */
+  onLog?: (line: string) => void;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   let server: RunningServer;
   try {
-    server = await startServer(config, createLogger(config.logging.level, () => undefined));
+    server = await startServer(config, createLogger(config.logging.level, options.onLog ?? (() => undefined)));
   } catch (error) {
     if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
