@@ -307,6 +307,7 @@ describe("the built server on a real SQLite file", () => {
         uniqueId: channel.uniqueId,
         ffmpegProfileId: defaultProfileId,
         streamUrl: channel.streamUrl,
+        playoutMode: "Continuous",
       });
       expect(new URL(channel.streamUrl).pathname).toContain(`/${channel.number}`);
     }
