@@ -14,8 +14,6 @@ export const POSTGRES_TESTS = [
 
 /**
  * API test files that do not run on PostgreSQL. Backups are SQLite's alone by design (a PostgreSQL
- * database is backed up with pg_dump; the service says so), and watermarks.test.ts includes the
- * SQLite table rebuild of migration 0005. setup-transfer.test.ts fails there today: after an import
- * into a new PostgreSQL database the guide comes out empty (open).
+ * database is backed up with pg_dump; the service says so).
  */
-export const NOT_ON_POSTGRES = ["test/api/backups.test.ts", "test/api/setup-transfer.test.ts", "test/api/watermarks.test.ts"];
+export const NOT_ON_POSTGRES = ["test/api/backups.test.ts"];

@@ -70,6 +70,8 @@ describe("setup export and import", () => {
       const document = YAML.parse(exported.text);
       expect(document.format).toBe("airwave-setup/1");
       expect(document.tables.collection_item[0].mediaItem).toMatchObject({ guids: ["tvdb://show-1"], library: "Shows" });
+      // Booleans are true/false in the document, whichever database stored them (PostgreSQL: boolean; SQLite: 0/1).
+      expect(document.tables.channel.map((c: { isEnabled: unknown; showInEpg: unknown }) => [c.isEnabled, c.showInEpg])).toEqual([[true, true], [true, true], [true, true]]);
       expect(exported.text).not.toMatch(/writeKey|iptvTokenKey|IssuerSigningKey/);
       const expected = await guideFromMidnight(firstApi);
       expect(expected.length).toBeGreaterThan(10);

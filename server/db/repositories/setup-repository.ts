@@ -105,10 +105,15 @@ export class SetupRepository {
     };
   }
 
+  /** The table's rows, booleans as SQLite stores them (0/1) on either database. */
   async rows(table: SetupTable): Promise<SetupRow[]> {
     const columns = await this.columns(table);
     const keys = columns.filter((column) => column.primaryKey).map((column) => quote(column.name));
-    return rawQuery(this.manager, `SELECT ${columns.map((column) => quote(column.name)).join(", ")} FROM ${quote(table)} ORDER BY ${keys.join(", ")}`);
+    const rows = await rawQuery<Record<string, string | number | boolean | null>>(
+      this.manager, `SELECT ${columns.map((column) => quote(column.name)).join(", ")} FROM ${quote(table)} ORDER BY ${keys.join(", ")}`,
+    );
+    // PostgreSQL hands boolean columns back as true/false.
+    return rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, typeof value === "boolean" ? Number(value) : value])));
   }
 
   async ids(table: string): Promise<Set<number>> {
