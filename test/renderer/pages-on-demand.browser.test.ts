@@ -62,8 +62,7 @@ describe("on-demand channels and skip in the UI", () => {
     await screenshot(page, "page-channels-skip");
 
     await page.goto(new URL("/watch/43", server.url).href);
-    // The page's first now-playing query answers before the skip: a refetch sent while it is still in
-    // flight would be merged with it by the GraphQL client and show the programme before the skip.
+    // The preview shows what plays now; after the skip it shows the next programme without a reload.
     await expect.poll(() => page.getByText(/^Now: Show 2/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Skip the programme on Skipper" }).click();
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Now playing" }).first().innerText(), { timeout: 10_000 }).toBe("Now playing: Show 3");

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useMutation, type AnyVariables, type OperationResult, type TypedDocumentNode } from "urql";
+import { useMutation, type AnyVariables, type OperationContext, type OperationResult, type TypedDocumentNode } from "urql";
 import { isUnauthorized } from "./server-errors";
 import { requestWriteKey } from "./write-key";
 
@@ -11,11 +11,11 @@ export function useServerMutation<Data, Variables extends AnyVariables>(document
   const [state, execute] = useMutation<Data, Variables>(document);
   const [running, setRunning] = useState(false);
   const run = useCallback(
-    async (variables: Variables): Promise<OperationResult<Data, Variables>> => {
+    async (variables: Variables, context?: Partial<OperationContext>): Promise<OperationResult<Data, Variables>> => {
       setRunning(true);
       try {
-        let result = await execute(variables);
-        if (isUnauthorized(result.error) && (await requestWriteKey())) result = await execute(variables);
+        let result = await execute(variables, context);
+        if (isUnauthorized(result.error) && (await requestWriteKey())) result = await execute(variables, context);
         return result;
       } finally {
         setRunning(false);

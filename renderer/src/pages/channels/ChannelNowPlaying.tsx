@@ -5,16 +5,13 @@ import { ChannelNowPlayingDocument } from "../../graphql/generated";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
-/** What a channel plays now and next, refreshed every 30 s and whenever `refreshKey` changes (after a skip). */
-export function ChannelNowPlaying({ channelId, compact = false, refreshKey = 0 }: { channelId: number; compact?: boolean; refreshKey?: number }) {
+/** What a channel plays now and next, refreshed every 30 s and after a skip (SkipButton names the NowPlaying type). */
+export function ChannelNowPlaying({ channelId, compact = false }: { channelId: number; compact?: boolean }) {
   const [{ data, error }, refetch] = useQuery({ query: ChannelNowPlayingDocument, variables: { channelId } });
   useEffect(() => {
     const timer = window.setInterval(() => refetch({ requestPolicy: "network-only" }), 30_000);
     return () => window.clearInterval(timer);
   }, [refetch]);
-  useEffect(() => {
-    if (refreshKey > 0) refetch({ requestPolicy: "network-only" });
-  }, [refreshKey, refetch]);
   if (error) return <Text size="sm" c="dimmed">{error.graphQLErrors[0]?.message ?? "Not available"}</Text>;
   const now = data?.nowPlaying;
   if (!now) return null;

@@ -15,7 +15,6 @@ export default function ChannelsPage() {
   const [{ data, error }, refetch] = useQuery({ query: ChannelsDocument });
   const [, remove] = useServerMutation(DeleteChannelDocument);
   const [message, setMessage] = useState<string | null>(null);
-  const [skips, setSkips] = useState<Record<number, number>>({});
 
   const deleteChannel = async (id: number, label: string) => {
     if (!window.confirm(`Delete channel ${label} and its playout?`)) return;
@@ -67,7 +66,7 @@ export default function ChannelsPage() {
                     </Stack>
                   </Table.Td>
                   <Table.Td maw={320}>
-                    {channel.playoutId ? <ChannelNowPlaying channelId={channel.id} compact refreshKey={skips[channel.id] ?? 0} /> : (
+                    {channel.playoutId ? <ChannelNowPlaying channelId={channel.id} compact /> : (
                       <Anchor component={Link} to={`/channels/${channel.id}/playout`} size="sm">Give it a playout</Anchor>
                     )}
                   </Table.Td>
@@ -80,7 +79,7 @@ export default function ChannelsPage() {
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Button size="compact-sm" variant="light" component={Link} to={`/watch/${encodeURIComponent(channel.number)}`} aria-label={`Watch ${channel.name}`}>Watch</Button>
-                      {channel.playoutId && <SkipButton channelId={channel.id} channelName={channel.name} onSkipped={() => setSkips((s) => ({ ...s, [channel.id]: (s[channel.id] ?? 0) + 1 }))} />}
+                      {channel.playoutId && <SkipButton channelId={channel.id} channelName={channel.name} />}
                       <Menu position="bottom-end">
                         <Menu.Target>
                           <Button size="compact-sm" variant="default" aria-label={`More actions for ${channel.name}`}>⋯</Button>

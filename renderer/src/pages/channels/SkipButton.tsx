@@ -4,19 +4,25 @@ import { SkipChannelDocument } from "../../graphql/generated";
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 
+/**
+ * A skip changes what every open now-playing view shows: naming the types makes the GraphQL client refetch
+ * the queries on screen that hold them, even one already in flight (a refetch of its own would be merged
+ * with that one and show the programme before the skip).
+ */
+const SKIP_CHANGES = { additionalTypenames: ["NowPlaying", "OnDemandState", "StreamSession"] };
+
 /** Ends the programme on air for every viewer; shows what plays next, or the server's reason it cannot. */
-export function SkipButton({ channelId, channelName, onSkipped, size = "compact-sm" }: { channelId: number; channelName: string; onSkipped?: () => void; size?: string }) {
+export function SkipButton({ channelId, channelName, size = "compact-sm" }: { channelId: number; channelName: string; size?: string }) {
   const [state, skip] = useServerMutation(SkipChannelDocument);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const run = async () => {
-    const result = await skip({ id: channelId });
+    const result = await skip({ id: channelId }, SKIP_CHANGES);
     if (result.error || !result.data) {
       setMessage({ text: toServerErrors(result.error, []).general ?? "The skip failed", failed: true });
       return;
     }
     const next = result.data.skipChannel.nextTitle;
     setMessage({ text: next ? `Now playing: ${next}` : "Skipped", failed: false });
-    onSkipped?.();
   };
   return (
     <Group gap={4} wrap="nowrap">

@@ -1,7 +1,6 @@
 import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
 import type { PageProps } from "../../app/routes";
 import { Link } from "../../app/router";
-import { useState } from "react";
 import { ChannelNowPlaying } from "../channels/ChannelNowPlaying";
 import { SkipButton } from "../channels/SkipButton";
 import { ChannelPreview } from "./ChannelPreview";
@@ -12,7 +11,6 @@ import { PreviewChannelDocument } from "../../graphql/generated";
 export default function PreviewPage({ params }: PageProps) {
   const [{ data }] = useQuery({ query: PreviewChannelDocument });
   const channel = data?.channels.find((c) => c.number === params.number);
-  const [skips, setSkips] = useState(0);
   return (
     <Stack>
       <Breadcrumbs>
@@ -21,8 +19,8 @@ export default function PreviewPage({ params }: PageProps) {
       </Breadcrumbs>
       <Title order={1}>{channel ? `${channel.number} · ${channel.name}` : `Channel ${params.number}`}</Title>
       <ChannelPreview number={params.number} />
-      {channel && <ChannelNowPlaying channelId={channel.id} refreshKey={skips} />}
-      {channel && <SkipButton channelId={channel.id} channelName={channel.name} size="sm" onSkipped={() => setSkips((n) => n + 1)} />}
+      {channel && <ChannelNowPlaying channelId={channel.id} />}
+      {channel && <SkipButton channelId={channel.id} channelName={channel.name} size="sm" />}
     </Stack>
   );
 }
