@@ -10,10 +10,17 @@ export const POSTGRES_TESTS = [
   // The shared table of search queries and the rows they match: the same results on both databases.
   "test/search/compile.test.ts",
   "test/api/**/*.test.ts",
+  // Media sources synced from (fake) Jellyfin, Emby and Plex servers into the database, and played from it.
+  "test/media-servers/**/*.test.ts",
 ];
 
 /**
- * API test files that do not run on PostgreSQL. Backups are SQLite's alone by design (a PostgreSQL
- * database is backed up with pg_dump; the service says so).
+ * Files of the folders above that do not run on PostgreSQL. Backups are SQLite's alone by design (a
+ * PostgreSQL database is backed up with pg_dump; test/postgres/backups.test.ts shows the refusal).
+ * The media-server client tests talk to fake servers only and touch no database.
  */
-export const NOT_ON_POSTGRES = ["test/api/backups.test.ts"];
+export const NOT_ON_POSTGRES = [
+  "test/api/backups.test.ts",
+  "test/media-servers/mediabrowser-clients.test.ts",
+  "test/media-servers/plex/plex-client.test.ts",
+];
