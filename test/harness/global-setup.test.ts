@@ -85,7 +85,15 @@ describe("the temp folder check of the global teardown", () => {
     expect(os.tmpdir()).toBe(runTemp.dir);
     fs.mkdirSync(path.join(runTemp.dir, "airwave-test-leaked"));
     fs.writeFileSync(path.join(runTemp.dir, "stray.txt"), "x");
-    expect(runTemp.close()).toBe(["The tests left 2 temporary entries behind (removed now; fix the test that made it):", "  airwave-test-leaked", "  stray.txt"].join("\n"));
+    const leaked = makeTempDir("airwave-test-made-");
+    expect(runTemp.close()).toBe(
+      [
+        "The tests left 3 temporary entries behind (removed now; fix the test that made it):",
+        "  airwave-test-leaked",
+        `  ${path.basename(leaked)} (made by test/harness/global-setup.test.ts › the temp folder check of the global teardown > names what a test left behind, puts TMPDIR back and removes the folder)`,
+        "  stray.txt",
+      ].join("\n"),
+    );
     expect(process.env.TMPDIR).toBe(outer);
     expect(fs.existsSync(runTemp.dir)).toBe(false);
   });

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { TEMP_REGISTRY_ENV } from "./temp-leftovers";
 
 const made = new Set<string>();
 
@@ -12,7 +13,17 @@ const made = new Set<string>();
 export function makeTempDir(prefix = "airwave-test-"): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   made.add(dir);
+  recordMaker(dir);
   return dir;
+}
+
+/** Tells the global teardown which test made the folder, so a leftover names its maker. */
+function recordMaker(dir: string): void {
+  const registry = process.env[TEMP_REGISTRY_ENV];
+  if (!registry) return;
+  const { testPath, currentTestName } = expect.getState();
+  const file = testPath ? path.relative(process.cwd(), testPath) : "no test file";
+  fs.appendFileSync(registry, `${path.basename(dir)}\t${file}${currentTestName ? ` › ${currentTestName}` : " (a hook or module code)"}\n`);
 }
 
 /** Removes every folder makeTempDir made in this test file. */

@@ -2,14 +2,26 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+/** Where makeTempDir records which test made each folder (outside the run's temp folder, so not a leftover itself). */
+export const TEMP_REGISTRY_ENV = "AIRWAVE_TEST_TEMP_REGISTRY";
+
+/** Folder name → the test that made it, from the registry's `name<TAB>maker` lines. */
+function makers(registry: string | undefined): Map<string, string> {
+  const lines = registry && fs.existsSync(registry) ? fs.readFileSync(registry, "utf8").split("\n") : [];
+  return new Map(lines.filter((l) => l.includes("\t")).map((l) => l.split("\t", 2) as [string, string]));
+}
+
 /**
- * What the tests left in the run's temp folder, as one message naming each entry, or null when it
- * is empty. A test that makes a folder removes it (makeTempDir's folders go when the file ends).
+ * What the tests left in the run's temp folder, as one message naming each entry (and the test that
+ * made it, when makeTempDir did), or null when it is empty. A test that makes a folder removes it
+ * (makeTempDir's folders go when the file ends).
  */
-export function leftoverReport(runTemp: string): string | null {
+export function leftoverReport(runTemp: string, registry?: string): string | null {
   const entries = fs.existsSync(runTemp) ? fs.readdirSync(runTemp).sort() : [];
   if (entries.length === 0) return null;
-  return [`The tests left ${entries.length} temporary ${entries.length === 1 ? "entry" : "entries"} behind (removed now; fix the test that made it):`, ...entries.map((e) => `  ${e}`)].join("\n");
+  const madeBy = makers(registry);
+  const line = (e: string) => (madeBy.has(e) ? `  ${e} (made by ${madeBy.get(e)})` : `  ${e}`);
+  return [`The tests left ${entries.length} temporary ${entries.length === 1 ? "entry" : "entries"} behind (removed now; fix the test that made it):`, ...entries.map(line)].join("\n");
 }
 
 /**
@@ -18,17 +30,23 @@ export function leftoverReport(runTemp: string): string | null {
  */
 export function openRunTemp(): { dir: string; close(): string | null } {
   const previous = process.env.TMPDIR;
+  const previousRegistry = process.env[TEMP_REGISTRY_ENV];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-test-run-"));
+  const registry = `${dir}.made`;
   // mkdtemp makes it 0700; tests that run code as another user (`nobody`) must be able to pass through it, as through /tmp.
   fs.chmodSync(dir, 0o755);
   process.env.TMPDIR = dir;
+  process.env[TEMP_REGISTRY_ENV] = registry;
   return {
     dir,
     close: () => {
       if (previous === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = previous;
-      const report = leftoverReport(dir);
+      if (previousRegistry === undefined) delete process.env[TEMP_REGISTRY_ENV];
+      else process.env[TEMP_REGISTRY_ENV] = previousRegistry;
+      const report = leftoverReport(dir, registry);
       fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(registry, { force: true });
       return report;
     },
   };
