@@ -83,13 +83,14 @@ describe("the temp folder check of the global teardown", () => {
     const outer = process.env.TMPDIR;
     const runTemp = openRunTemp();
     expect(os.tmpdir()).toBe(runTemp.dir);
-    fs.mkdirSync(path.join(runTemp.dir, "airwave-test-leaked"));
+    fs.mkdirSync(path.join(runTemp.dir, "airwave-test-leaked", "cache"), { recursive: true });
+    fs.writeFileSync(path.join(runTemp.dir, "airwave-test-leaked", "cache", "guide.xml"), "x");
     fs.writeFileSync(path.join(runTemp.dir, "stray.txt"), "x");
     const leaked = makeTempDir("airwave-test-made-");
     expect(runTemp.close()).toBe(
       [
         "The tests left 3 temporary entries behind (removed now; fix the test that made it):",
-        "  airwave-test-leaked",
+        `  airwave-test-leaked, holding ${path.join("cache", "guide.xml")}`,
         `  ${path.basename(leaked)} (made by test/harness/global-setup.test.ts › the temp folder check of the global teardown > names what a test left behind, puts TMPDIR back and removes the folder)`,
         "  stray.txt",
       ].join("\n"),

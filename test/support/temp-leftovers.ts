@@ -11,6 +11,13 @@ function makers(registry: string | undefined): Map<string, string> {
   return new Map(lines.filter((l) => l.includes("\t")).map((l) => l.split("\t", 2) as [string, string]));
 }
 
+/** Up to five files under a leftover folder (what wrote them tells who left it), relative to it. */
+function contents(dir: string): string[] {
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return [];
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => !fs.statSync(path.join(dir, f)).isDirectory()).sort();
+  return files.length > 5 ? [...files.slice(0, 5), `${files.length - 5} more`] : files;
+}
+
 /**
  * What the tests left in the run's temp folder, as one message naming each entry (and the test that
  * made it, when makeTempDir did), or null when it is empty. A test that makes a folder removes it
@@ -20,7 +27,10 @@ export function leftoverReport(runTemp: string, registry?: string): string | nul
   const entries = fs.existsSync(runTemp) ? fs.readdirSync(runTemp).sort() : [];
   if (entries.length === 0) return null;
   const madeBy = makers(registry);
-  const line = (e: string) => (madeBy.has(e) ? `  ${e} (made by ${madeBy.get(e)})` : `  ${e}`);
+  const line = (e: string) => {
+    const inside = contents(path.join(runTemp, e));
+    return `  ${e}${madeBy.has(e) ? ` (made by ${madeBy.get(e)})` : ""}${inside.length ? `, holding ${inside.join(", ")}` : ""}`;
+  };
   return [`The tests left ${entries.length} temporary ${entries.length === 1 ? "entry" : "entries"} behind (removed now; fix the test that made it):`, ...entries.map(line)].join("\n");
 }
 
