@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { createRequire } from "node:module";
 import swc from "unplugin-swc";
-import { NOT_ON_POSTGRES, POSTGRES_TESTS } from "./test/postgres-tests.mjs";
+import { NOT_ON_POSTGRES, POSTGRES_ONLY, POSTGRES_TESTS } from "./test/postgres-tests.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -24,9 +24,9 @@ export default defineConfig({
     globalSetup: ["./test/support/global-setup.ts"],
     setupFiles: ["./test/support/file-setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.mjs"],
-    // Every test runs on SQLite; the tests listed in test/postgres-tests.mjs run a second time on PostgreSQL.
+    // Every test but POSTGRES_ONLY runs on SQLite; the tests listed in test/postgres-tests.mjs run (again) on PostgreSQL.
     projects: [
-      { extends: true, test: { name: "sqlite", include: ["test/**/*.test.ts"], exclude: ["test/postgres/**"] } },
+      { extends: true, test: { name: "sqlite", include: ["test/**/*.test.ts"], exclude: POSTGRES_ONLY } },
       { extends: true, test: { name: "postgres", include: POSTGRES_TESTS, exclude: NOT_ON_POSTGRES, env: { AIRWAVE_TEST_DATABASE: "postgres" } } },
     ],
   },

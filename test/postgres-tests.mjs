@@ -4,8 +4,9 @@
  * restart a server on the same folder, are SQLite-only.
  */
 export const POSTGRES_TESTS = [
-  // PostgreSQL only: its schema against the entities.
+  // PostgreSQL only: its schema against the entities, several nodes on one database.
   "test/postgres/**/*.test.ts",
+  "test/deploy/nginx-failover.test.ts",
   "test/services/**/*.test.ts",
   // The shared table of search queries and the rows they match: the same results on both databases.
   "test/search/compile.test.ts",
@@ -13,6 +14,12 @@ export const POSTGRES_TESTS = [
   // Media sources synced from (fake) Jellyfin, Emby and Plex servers into the database, and played from it.
   "test/media-servers/**/*.test.ts",
 ];
+
+/**
+ * Files the `sqlite` project leaves out: what needs several nodes sharing one database (a node killed
+ * behind nginx hands its channels and the leader lock to the other).
+ */
+export const POSTGRES_ONLY = ["test/postgres/**", "test/deploy/nginx-failover.test.ts"];
 
 /**
  * Files of the folders above that do not run on PostgreSQL. Backups are SQLite's alone by design (a

@@ -3,7 +3,7 @@ import type { DatabaseConfig } from "../config/app-config";
 /** The channel every node's writes are announced on (NOTIFY is delivered when the transaction commits). */
 export const CHANGES_CHANNEL = "airwave_changes";
 /** The advisory lock the leader holds: the node that runs background jobs (Continue builds, backups). */
-const LEADER_LOCK = 7231002;
+export const LEADER_LOCK = 7231002;
 const LEADER_POLL_MS = 5_000;
 
 /**

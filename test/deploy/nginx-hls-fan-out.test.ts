@@ -25,7 +25,7 @@ beforeAll(async () => {
   folder = makeTempDir("airwave-fan-out-");
   const clip = path.join(folder, "clip.mkv");
   makeCountingClip(clip, 10, 90);
-  await createHlsChannel(api, server.dataDir, CHANNEL, clip);
+  await createHlsChannel(api, path.join(server.dataDir, "playouts"), CHANNEL, clip);
   nginx = await startNginx([`127.0.0.1:${server.port}`]);
 }, 60_000);
 

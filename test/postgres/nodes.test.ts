@@ -1,57 +1,20 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/http";
 import { postgresAll } from "../support/postgres-sql";
+import { leaderPid, startServerProcess, stopServerProcess, type ServerProcess } from "../support/server-process";
 import { makeTempDir } from "../support/temp-dir";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { waitFor } from "../support/wait";
 
-const MAIN = path.resolve(__dirname, "../../dist/server/main.js");
-
-interface Node {
-  child: ChildProcess;
-  url: string;
-  stopped: Promise<void>;
-}
-
-const nodes: Node[] = [];
+const nodes: ServerProcess[] = [];
 let database: TestDatabase;
 let url: string;
 
-/** A real Airwave process (`npm start`'s entry point) on the shared PostgreSQL database, with its own data folder. */
-async function startNode(): Promise<Node> {
-  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` (npm test does) first`);
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, AIRWAVE_DATA_DIR: makeTempDir("airwave-node-"), Server__Port: "0", Server__Host: "127.0.0.1", Playout__RebuildIntervalMinutes: "0", ...database.env };
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const stopped = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  const nodeUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line: ${output}`)), 30_000);
-    child.stdout!.on("data", () => {
-      const match = /Airwave is serving (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    void stopped.then(() => reject(new Error(`the node exited: ${output}`)));
-  });
-  const node = { child, url: nodeUrl, stopped };
+/** A real Airwave process on the shared PostgreSQL database, with its own data folder. */
+async function startNode(): Promise<ServerProcess> {
+  const node = await startServerProcess({ Playout__RebuildIntervalMinutes: "0", ...database.env });
   nodes.push(node);
   return node;
-}
-
-/** The OS process id of the node holding the leader lock, as PostgreSQL sees it (0 when none). */
-async function leaderPid(): Promise<number> {
-  const rows = await postgresAll<{ name: string }>(
-    url,
-    `SELECT a.application_name AS "name" FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.objid = 7231002 AND l.granted`,
-  );
-  return rows.length ? Number(rows[0].name.split(":")[1]) : 0;
 }
 
 beforeAll(async () => {
@@ -60,8 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const node of nodes) if (node.child.exitCode === null && node.child.signalCode === null) node.child.kill("SIGKILL");
-  await Promise.all(nodes.map((node) => node.stopped));
+  await Promise.all(nodes.map((node) => stopServerProcess(node, "SIGKILL")));
   await database?.drop();
 });
 
@@ -69,7 +31,7 @@ describe("two Airwave nodes on one PostgreSQL database", () => {
   it("share writes at once, run background builds on one leader, and hand leadership over within 15 s of a SIGKILL, building once", { timeout: 120_000 }, async () => {
     const a = await startNode();
     const b = await startNode();
-    expect(await leaderPid()).toBe(a.child.pid);
+    expect(await leaderPid(url)).toBe(a.child.pid);
 
     // B reads (and caches) the channel list, A adds a channel: B's next list has it (NOTIFY drops B's cache).
     expect((await rawRequest(b.url, "GET", "/api/v1/channels")).json.map((c: { number: string }) => c.number)).toEqual(["1"]);
@@ -90,9 +52,8 @@ describe("two Airwave nodes on one PostgreSQL database", () => {
       Number((await postgresAll<{ n: string }>(url, `SELECT COUNT(*) AS "n" FROM "playout_build" WHERE "playoutId" = ? AND "mode" = 'Continue' AND "startedAt" >= ?`, [playoutId, since]))[0].n);
 
     const killedAt = Date.now();
-    a.child.kill("SIGKILL");
-    await a.stopped;
-    await waitFor(async () => (await leaderPid()) === b.child.pid, "node B to take the leader lock", { timeoutMs: 15_000 });
+    await stopServerProcess(a, "SIGKILL");
+    await waitFor(async () => (await leaderPid(url)) === b.child.pid, "node B to take the leader lock", { timeoutMs: 15_000 });
     expect(Date.now() - killedAt).toBeLessThan(15_000);
     await waitFor(async () => (await continueBuildsSince(killedAt)) >= 1, "the new leader's Continue build", { timeoutMs: 10_000 });
     // Once, not twice: nothing else builds (the interval is off, and B built nothing while it followed).

@@ -117,6 +117,11 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
 
 /** Running FFmpeg processes whose parent is this process (the server runs in-process in tests), from /proc. */
 export function ffmpegChildren(): Array<{ pid: number; args: string[] }> {
+  return ffmpegProcesses((ppid) => ppid === process.pid);
+}
+
+/** Running FFmpeg processes whose parent pid and arguments pass `accept`, from /proc (any parent: a server run as a process of its own, or orphans of one that died). */
+export function ffmpegProcesses(accept: (ppid: number, args: string[]) => boolean): Array<{ pid: number; args: string[] }> {
   const out: Array<{ pid: number; args: string[] }> = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -125,10 +130,10 @@ export function ffmpegChildren(): Array<{ pid: number; args: string[] }> {
       const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const [state, ppidText] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       // A zombie has already exited (its cmdline is empty); only its exit status waits to be collected.
-      if (comm !== "ffmpeg" || Number(ppidText) !== process.pid || state === "Z") continue;
+      if (comm !== "ffmpeg" || state === "Z") continue;
       const args = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean);
       // An exiting process loses its memory (and cmdline) before it turns into a zombie.
-      if (args.length === 0) continue;
+      if (args.length === 0 || !accept(Number(ppidText), args)) continue;
       out.push({ pid: Number(entry), args });
     } catch {
       // The process ended while we looked.
