@@ -28,7 +28,10 @@ export class ProcessRegistry {
     private readonly ffmpegPath: string,
     private readonly folder: string,
     private readonly metrics: MetricsPort = NO_METRICS,
-  ) {}
+  ) {
+    // Made once: a process that exits after the data folder was removed must not make it again.
+    fs.mkdirSync(folder, { recursive: true });
+  }
 
   /** Running processes by kind (the first word of their tag). */
   countsByKind(): Record<string, number> {
@@ -92,13 +95,13 @@ export class ProcessRegistry {
     clearTimeout(timer);
   }
 
+  /** Kills every process, including any started while the first ones were being stopped. */
   async killAll(): Promise<void> {
-    await Promise.all(this.processes().map((p) => this.kill(p, 500)));
+    while (this.live.size > 0) await Promise.all(this.processes().map((p) => this.kill(p, 500)));
   }
 
   private writePidFile(): void {
     try {
-      fs.mkdirSync(this.folder, { recursive: true });
       const lines = this.processes()
         .filter((p) => p.child.pid !== undefined)
         .map((p) => `${p.child.pid} ${processStartTime(p.child.pid!) ?? ""}`.trim());
