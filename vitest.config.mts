@@ -15,10 +15,14 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // One worker process runs file after file (on 2 cores vitest uses 1 worker anyway): the server's module graph
-    // (TypeORM, type-graphql, Apollo, tsoa routes: ~600 modules) is imported and the GraphQL schema built once per
-    // worker instead of once per file, which took about a third of the run. Files must therefore leave no global
-    // state behind: servers, browsers and child processes stopped, fake timers and process.env put back.
+    // Two workers even on 2 cores (vitest's default there is one): the suite mostly waits on FFmpeg, Chromium,
+    // nginx and PostgreSQL, so one worker kept the machine about a third busy; a third worker made the streaming
+    // tests miss their deadlines under load.
+    maxWorkers: 2,
+    // Each worker runs file after file in one process: the server's module graph (TypeORM, type-graphql, Apollo,
+    // tsoa routes: ~600 modules) is imported and the GraphQL schema built once per worker instead of once per
+    // file, which took about a third of the run. Files must therefore leave no global state behind: servers,
+    // browsers and child processes stopped, fake timers and process.env put back.
     isolate: false,
     // Stops at once when ffmpeg, xmllint, Chromium… are missing; fails the run when a test leaves a temp folder.
     globalSetup: ["./test/support/global-setup.ts"],
