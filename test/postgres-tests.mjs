@@ -13,6 +13,12 @@ export const POSTGRES_TESTS = [
   "test/api/**/*.test.ts",
   // Media sources synced from (fake) Jellyfin, Emby and Plex servers into the database, and played from it.
   "test/media-servers/**/*.test.ts",
+  // The media-player routes, the HTTP middleware, the security rules, scans and robustness against the same database.
+  "test/iptv/**/*.test.ts",
+  "test/http/**/*.test.ts",
+  "test/security/**/*.test.ts",
+  "test/scanner/**/*.test.ts",
+  "test/robustness/**/*.test.ts",
 ];
 
 /**
@@ -30,4 +36,7 @@ export const NOT_ON_POSTGRES = [
   "test/api/backups.test.ts",
   "test/media-servers/mediabrowser-clients.test.ts",
   "test/media-servers/plex/plex-client.test.ts",
+  // These read the SQLite file itself (PRAGMA integrity_check, the fuzzed definitions' rows through sqlite3).
+  "test/scanner/scan-interrupted.test.ts",
+  "test/robustness/playout-definition-fuzz.test.ts",
 ];

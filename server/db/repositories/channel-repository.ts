@@ -1,6 +1,7 @@
 import { EntityManager, Not } from "typeorm";
 import { Channel } from "../entities/channel";
 import { Playout } from "../entities/playout";
+import { isStoredId, storedIds } from "./stored-id";
 
 export class ChannelRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -10,10 +11,12 @@ export class ChannelRepository {
   }
 
   findById(id: number): Promise<Channel | null> {
-    return this.manager.findOneBy(Channel, { id });
+    return isStoredId(id) ? this.manager.findOneBy(Channel, { id }) : Promise.resolve(null);
   }
 
   findByIds(ids: readonly number[]): Promise<Channel[]> {
+    ids = storedIds(ids);
+    if (ids.length === 0) return Promise.resolve([]);
     return this.manager.createQueryBuilder(Channel, "c").where("c.id IN (:...ids)", { ids: [...ids] }).getMany();
   }
 

@@ -5,6 +5,7 @@ import { PlaylistItem } from "../entities/playlist";
 import { ScheduleItem } from "../entities/schedule";
 import { FillerPreset } from "../entities/filler-preset";
 import { CollectionType } from "../../domain/enums";
+import { isStoredId, storedIds } from "./stored-id";
 
 export class CollectionRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -14,10 +15,11 @@ export class CollectionRepository {
   }
 
   findById(id: number): Promise<Collection | null> {
-    return this.manager.findOneBy(Collection, { id });
+    return isStoredId(id) ? this.manager.findOneBy(Collection, { id }) : Promise.resolve(null);
   }
 
   findByIds(ids: readonly number[]): Promise<Collection[]> {
+    ids = storedIds(ids);
     return ids.length ? this.manager.findBy(Collection, { id: In([...ids]) }) : Promise.resolve([]);
   }
 

@@ -2,6 +2,7 @@ import { EntityManager } from "typeorm";
 import { FFmpegProfile } from "../entities/ffmpeg-profile";
 import { Resolution } from "../entities/resolution";
 import { rawQuery } from "../raw-query";
+import { isStoredId, storedIds } from "./stored-id";
 
 export class FFmpegProfileRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -11,10 +12,12 @@ export class FFmpegProfileRepository {
   }
 
   findById(id: number): Promise<FFmpegProfile | null> {
-    return this.manager.findOneBy(FFmpegProfile, { id });
+    return isStoredId(id) ? this.manager.findOneBy(FFmpegProfile, { id }) : Promise.resolve(null);
   }
 
   findByIds(ids: readonly number[]): Promise<FFmpegProfile[]> {
+    ids = storedIds(ids);
+    if (ids.length === 0) return Promise.resolve([]);
     return this.manager
       .createQueryBuilder(FFmpegProfile, "p")
       .leftJoinAndSelect("p.resolution", "r")
@@ -23,7 +26,7 @@ export class FFmpegProfileRepository {
   }
 
   async exists(id: number): Promise<boolean> {
-    return (await this.manager.countBy(FFmpegProfile, { id })) > 0;
+    return isStoredId(id) && (await this.manager.countBy(FFmpegProfile, { id })) > 0;
   }
 
   /** Names compare without regard to letter case. */

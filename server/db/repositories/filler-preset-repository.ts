@@ -2,6 +2,7 @@ import { EntityManager, In } from "typeorm";
 import { Channel } from "../entities/channel";
 import { FillerPreset } from "../entities/filler-preset";
 import { ScheduleItem } from "../entities/schedule";
+import { isStoredId, storedIds } from "./stored-id";
 
 /** A schedule item that points at a filler preset or watermark. */
 export interface ScheduleItemUse {
@@ -19,10 +20,11 @@ export class FillerPresetRepository {
   }
 
   findById(id: number): Promise<FillerPreset | null> {
-    return this.manager.findOneBy(FillerPreset, { id });
+    return isStoredId(id) ? this.manager.findOneBy(FillerPreset, { id }) : Promise.resolve(null);
   }
 
   findByIds(ids: readonly number[]): Promise<FillerPreset[]> {
+    ids = storedIds(ids);
     return ids.length ? this.manager.findBy(FillerPreset, { id: In([...ids]) }) : Promise.resolve([]);
   }
 

@@ -2,6 +2,7 @@ import { EntityManager } from "typeorm";
 import { Library } from "../entities/library";
 import { LibraryPath } from "../entities/library-path";
 import { MediaSource, MediaSourceLibrary } from "../entities/media-source";
+import { isStoredId } from "./stored-id";
 
 /** The media source a library path's library is synced from. */
 export interface PathSource {
@@ -19,7 +20,7 @@ export class LibraryRepository {
   }
 
   findById(id: number): Promise<Library | null> {
-    return this.manager.findOne(Library, { where: { id }, relations: { paths: true }, order: { paths: { path: "ASC" } } });
+    return isStoredId(id) ? this.manager.findOne(Library, { where: { id }, relations: { paths: true }, order: { paths: { path: "ASC" } } }) : Promise.resolve(null);
   }
 
   async isNameTaken(name: string, exceptId?: number): Promise<boolean> {

@@ -7,6 +7,7 @@ import { MediaGuid, MediaTag } from "../entities/media-metadata";
 import { ArtworkRepository } from "./artwork-repository";
 import { MediaChapter, MediaStream, MediaVersion } from "../entities/media-version";
 import { rawQuery } from "../raw-query";
+import { isStoredId, storedIds } from "./stored-id";
 
 const TAG_KINDS = ["genre", "tag", "studio", "actor", "director", "writer"] as const;
 
@@ -225,10 +226,11 @@ export class MediaItemRepository {
   }
 
   findById(id: number): Promise<MediaItem | null> {
-    return this.manager.findOneBy(MediaItem, { id });
+    return isStoredId(id) ? this.manager.findOneBy(MediaItem, { id }) : Promise.resolve(null);
   }
 
   findByIds(ids: readonly number[]): Promise<MediaItem[]> {
+    ids = storedIds(ids);
     return ids.length ? this.manager.findBy(MediaItem, { id: In([...ids]) }) : Promise.resolve([]);
   }
 

@@ -6,6 +6,7 @@ import { MediaItem } from "../entities/media-item";
 import { MediaSource, MediaSourceCollection, MediaSourceLibrary } from "../entities/media-source";
 import { MediaVersion } from "../entities/media-version";
 import { rawQuery } from "../raw-query";
+import { isStoredId } from "./stored-id";
 
 /** A source-bound library with its one library path. */
 export interface BoundLibrary {
@@ -30,7 +31,7 @@ export class MediaSourceRepository {
   }
 
   findById(id: number): Promise<MediaSource | null> {
-    return this.manager.findOneBy(MediaSource, { id });
+    return isStoredId(id) ? this.manager.findOneBy(MediaSource, { id }) : Promise.resolve(null);
   }
 
   findByName(name: string): Promise<MediaSource | null> {

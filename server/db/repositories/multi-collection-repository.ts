@@ -3,6 +3,7 @@ import { MultiCollection, MultiCollectionItem, SmartCollection } from "../entiti
 import { FillerPreset } from "../entities/filler-preset";
 import { PlaylistItem } from "../entities/playlist";
 import { ScheduleItem } from "../entities/schedule";
+import { isStoredId, storedIds } from "./stored-id";
 
 /** A member as it is stored: position is the order given by the client. */
 export type MultiCollectionMemberRow = Pick<MultiCollectionItem, "collectionId" | "smartCollectionId" | "scheduleAsGroup" | "playbackOrder">;
@@ -21,10 +22,11 @@ export class MultiCollectionRepository {
   }
 
   findById(id: number): Promise<MultiCollection | null> {
-    return this.manager.findOneBy(MultiCollection, { id });
+    return isStoredId(id) ? this.manager.findOneBy(MultiCollection, { id }) : Promise.resolve(null);
   }
 
   findByIds(ids: readonly number[]): Promise<MultiCollection[]> {
+    ids = storedIds(ids);
     return ids.length ? this.manager.findBy(MultiCollection, { id: In([...ids]) }) : Promise.resolve([]);
   }
 

@@ -3,6 +3,7 @@ import type { WithoutTargetGetters } from "../entities/content-target";
 import { FillerPreset } from "../entities/filler-preset";
 import { Playlist, PlaylistGroup, PlaylistItem } from "../entities/playlist";
 import { ScheduleItem } from "../entities/schedule";
+import { isStoredId, storedIds } from "./stored-id";
 
 /** An entry as it is stored: position is the order given by the client. */
 export type PlaylistEntryRow = Omit<WithoutTargetGetters<PlaylistItem>, "id" | "playlist" | "position">;
@@ -48,10 +49,11 @@ export class PlaylistRepository {
   }
 
   findById(id: number): Promise<Playlist | null> {
-    return this.manager.findOneBy(Playlist, { id });
+    return isStoredId(id) ? this.manager.findOneBy(Playlist, { id }) : Promise.resolve(null);
   }
 
   findByIds(ids: readonly number[]): Promise<Playlist[]> {
+    ids = storedIds(ids);
     return ids.length ? this.manager.findBy(Playlist, { id: In([...ids]) }) : Promise.resolve([]);
   }
 

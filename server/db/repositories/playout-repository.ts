@@ -3,6 +3,7 @@ import { BuildMode } from "../../domain/enums";
 import { databaseKindOf, rawQuery } from "../raw-query";
 import { sqlDialect } from "../sql-dialect";
 import { Playout, PlayoutBuild, PlayoutItem, type ExternalItemMetadata, type PlayoutItemRow } from "../entities/playout";
+import { isStoredId } from "./stored-id";
 
 /** A playout item with the title of its media (for the API and the guide). */
 /** PostgreSQL reads every JSON field as text: each column is cast to its type. */
@@ -16,7 +17,7 @@ export class PlayoutRepository {
   }
 
   findById(id: number): Promise<Playout | null> {
-    return this.manager.findOneBy(Playout, { id });
+    return isStoredId(id) ? this.manager.findOneBy(Playout, { id }) : Promise.resolve(null);
   }
 
   findByChannel(channelId: number): Promise<Playout | null> {

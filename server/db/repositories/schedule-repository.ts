@@ -5,6 +5,7 @@ import { FillerPreset } from "../entities/filler-preset";
 import { Playout } from "../entities/playout";
 import { Schedule, ScheduleItem } from "../entities/schedule";
 import { Watermark } from "../entities/watermark";
+import { isStoredId } from "./stored-id";
 
 /** An item as it is stored, before it has an id, schedule and position. */
 export type ScheduleItemRow = Omit<WithoutTargetGetters<ScheduleItem>, "id" | "scheduleId" | "schedule" | "position">;
@@ -18,7 +19,7 @@ export class ScheduleRepository {
   }
 
   findById(id: number): Promise<Schedule | null> {
-    return this.manager.findOneBy(Schedule, { id });
+    return isStoredId(id) ? this.manager.findOneBy(Schedule, { id }) : Promise.resolve(null);
   }
 
   async isNameTaken(name: string, exceptId?: number): Promise<boolean> {

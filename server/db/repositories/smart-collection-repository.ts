@@ -3,6 +3,7 @@ import { ScheduleItem } from "../entities/schedule";
 import { FillerPreset } from "../entities/filler-preset";
 import { CollectionType } from "../../domain/enums";
 import { MultiCollectionItem, SmartCollection } from "../entities/collection";
+import { isStoredId } from "./stored-id";
 
 export class SmartCollectionRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -12,7 +13,7 @@ export class SmartCollectionRepository {
   }
 
   findById(id: number): Promise<SmartCollection | null> {
-    return this.manager.findOneBy(SmartCollection, { id });
+    return isStoredId(id) ? this.manager.findOneBy(SmartCollection, { id }) : Promise.resolve(null);
   }
 
   findByName(name: string): Promise<SmartCollection | null> {

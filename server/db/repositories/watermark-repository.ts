@@ -4,6 +4,7 @@ import { ScheduleItem } from "../entities/schedule";
 import { Watermark } from "../entities/watermark";
 import type { ScheduleItemUse } from "./filler-preset-repository";
 import { databaseKindOf } from "../raw-query";
+import { isStoredId, storedIds } from "./stored-id";
 
 export class WatermarkRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -13,10 +14,11 @@ export class WatermarkRepository {
   }
 
   findById(id: number): Promise<Watermark | null> {
-    return this.manager.findOneBy(Watermark, { id });
+    return isStoredId(id) ? this.manager.findOneBy(Watermark, { id }) : Promise.resolve(null);
   }
 
   findByIds(ids: readonly number[]): Promise<Watermark[]> {
+    ids = storedIds(ids);
     return ids.length ? this.manager.findBy(Watermark, { id: In([...ids]) }) : Promise.resolve([]);
   }
 
