@@ -19,6 +19,10 @@ export const POSTGRES_TESTS = [
   "test/security/**/*.test.ts",
   "test/scanner/**/*.test.ts",
   "test/robustness/**/*.test.ts",
+  // Streams planned from the database, the CLI against a running server, the guide's reads.
+  "test/streaming/**/*.test.ts",
+  "test/cli/**/*.test.ts",
+  "test/guide/**/*.test.ts",
 ];
 
 /**

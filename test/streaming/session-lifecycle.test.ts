@@ -66,6 +66,8 @@ describe("stream sessions", () => {
       await viewer.waitForBytes(188 * 50);
       ts.push(viewer);
     }
+    // FFmpeg reports its speed with its first progress line, which can come after the first bytes on a busy machine.
+    await expect.poll(async () => (await api.get("/api/v1/sessions")).json[0]?.speed, { timeout: 10_000 }).toEqual(expect.any(Number));
     const sessions = await api.get("/api/v1/sessions");
     expect(sessions.json).toEqual([
       {
