@@ -9,8 +9,15 @@ export function stripIllegalXmlChars(value: string): string {
   return value.replace(ILLEGAL_XML_CHARS, "");
 }
 
+/**
+ * Anything escaping might change: markup, C0 controls, any surrogate (a well-formed pair is kept by
+ * the full path), U+FFFE and U+FFFF. Most guide text has none, and one test is cheaper than two replaces.
+ */
+const MAY_NEED_ESCAPING = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 /** Text or attribute content: illegal characters removed, markup characters escaped. */
 export function escapeXml(value: string): string {
+  if (!MAY_NEED_ESCAPING.test(value)) return value;
   return stripIllegalXmlChars(value).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 

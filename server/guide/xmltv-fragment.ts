@@ -12,7 +12,7 @@ import { channelGuideId, type ChannelIdOptions } from "./channel-identifier";
 import { groupBlockProgrammes, groupProgrammes, type BlockGuideBehavior } from "./programme-grouping";
 import type { GuideChannel, GuideItem, GuideProgramme } from "./types";
 import { channelCategories, channelXml } from "./xmltv-channel";
-import { programmeXml } from "./xmltv-programme";
+import { programmeWriter } from "./xmltv-programme";
 import { placeholderUrlWriter, type XmlUrlWriter } from "./xmltv-url-writer";
 
 export interface ChannelGuideFragment {
@@ -46,18 +46,30 @@ export function buildChannelFragment(
   items: readonly GuideItem[],
   options: FragmentOptions,
 ): ChannelGuideFragment {
+  const parts: string[] = [];
+  writeChannelProgrammes(channel, items, options, (text) => parts.push(text));
+  return { channelId: channelGuideId(channel.number, options), number: channel.number, channelXml: channelFragmentXml(channel, options), programmesXml: parts.join("") };
+}
+
+/** The fragment's `channelXml` alone (it needs no items). */
+export function channelFragmentXml(channel: GuideChannel, options: Pick<FragmentOptions, "instanceId" | "domain" | "urls">): string {
+  return channelXml(channel, channelGuideId(channel.number, options), options.urls ?? placeholderUrlWriter);
+}
+
+/**
+ * The fragment's `programmesXml` handed to `write` piece by piece as it is made (the pieces joined are
+ * exactly `programmesXml`), so a caller can put them straight into bytes instead of holding one string.
+ */
+export function writeChannelProgrammes(channel: GuideChannel, items: readonly GuideItem[], options: FragmentOptions, write: (text: string) => void): void {
   const channelId = channelGuideId(channel.number, options);
   const urls = options.urls ?? placeholderUrlWriter;
-  const categories = channelCategories(channel.categories);
-  const programmes = guideProgrammes(items, options);
-  return {
-    channelId,
-    number: channel.number,
-    channelXml: channelXml(channel, channelId, urls),
-    programmesXml: programmes
-      .map((p) => programmeXml(p, { channelId, timeZone: options.timeZone, urls, lang: options.lang, channelCategories: categories }))
-      .join("\n"),
-  };
+  const programme = programmeWriter({ channelId, timeZone: options.timeZone, urls, lang: options.lang, channelCategories: channelCategories(channel.categories) });
+  let first = true;
+  for (const p of guideProgrammes(items, options)) {
+    if (!first) write("\n");
+    write(programme(p));
+    first = false;
+  }
 }
 
 /** Grouped, shifted and windowed programmes of one channel. */
@@ -67,8 +79,11 @@ export function guideProgrammes(
 ): GuideProgramme[] {
   const grouped = options.layout === "blocks" ? groupBlockProgrammes(items, options.blockBehavior) : groupProgrammes(items);
   const offset = options.offsetMs ?? 0;
-  return grouped
-    .map((p) => (offset === 0 ? p : { ...p, start: p.start + offset, stop: p.stop + offset }))
-    .filter((p) => p.stop > p.start)
-    .filter((p) => !options.window || (p.stop > options.window.from && p.start < options.window.to));
+  const { window } = options;
+  const result: GuideProgramme[] = [];
+  for (const grouping of grouped) {
+    const p = offset === 0 ? grouping : { ...grouping, start: grouping.start + offset, stop: grouping.stop + offset };
+    if (p.stop > p.start && (!window || (p.stop > window.from && p.start < window.to))) result.push(p);
+  }
+  return result;
 }

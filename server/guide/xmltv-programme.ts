@@ -1,4 +1,11 @@
-/** One XMLTV `<programme>` element, children in the order the XMLTV DTD requires. */
+/**
+ * One XMLTV `<programme>` element, children in the order the XMLTV DTD requires.
+ *
+ * A guide writes tens of thousands of programmes that share most of their text (a show's title,
+ * genres, rating and poster), so a writer made once per fragment (`programmeWriter`) keeps the
+ * escaped pieces it has made and builds each element by concatenation: no per-line arrays, and
+ * nothing escaped twice.
+ */
 import { artworkLocation } from "./logo-url";
 import type { GuideItem, GuideProgramme } from "./types";
 import { escapeXml } from "./xml-escape";
@@ -16,38 +23,89 @@ export interface ProgrammeXmlOptions {
 }
 
 export function programmeXml(programme: GuideProgramme, options: ProgrammeXmlOptions): string {
-  const { item } = programme;
-  const lang = escapeXml(options.lang ?? "en");
-  const text = (tag: string, value: string | undefined): string[] =>
-    value?.trim() ? [`    <${tag} lang="${lang}">${escapeXml(value.trim())}</${tag}>`] : [];
-  const lines: string[] = [
-    `  <programme start="${formatXmltvTime(programme.start, options.timeZone)}" stop="${formatXmltvTime(programme.stop, options.timeZone)}" channel="${escapeXml(options.channelId)}">`,
-  ];
+  return programmeWriter(options)(programme);
+}
 
-  if (programme.customTitle !== undefined) {
-    lines.push(...text("title", programme.customTitle));
-    lines.push(...episodeNumbers(item));
-    lines.push("    <previously-shown />");
-    lines.push(...ratings(item));
-  } else {
-    lines.push(...text("title", item.title || "Untitled"));
-    lines.push(...text("sub-title", item.subtitle));
-    lines.push(...text("desc", item.description));
-    const date = formatXmltvDate(item.releaseDate);
-    if (date) lines.push(`    <date>${date}</date>`);
-    for (const category of categories(item, options.channelCategories ?? [])) lines.push(...text("category", category));
-    const icon = item.iconUrl ?? item.posterUrl ?? item.thumbnailUrl;
-    if (icon) lines.push(`    <icon src="${options.urls.image(artworkLocation(icon))}" />`);
-    lines.push(...episodeNumbers(item));
-    lines.push("    <previously-shown />");
-    lines.push(...ratings(item));
-    if (item.kind === "Episode") {
-      if (item.posterUrl) lines.push(`    <image type="poster">${options.urls.image(artworkLocation(item.posterUrl))}</image>`);
-      if (item.thumbnailUrl) lines.push(`    <image type="still">${options.urls.image(artworkLocation(item.thumbnailUrl))}</image>`);
+/** Entries a writer's caches hold at most (a channel's fragment rarely has this many distinct values). */
+const CACHE_LIMIT = 2000;
+
+/** A function writing `<programme>` elements with the same options, reusing what it escaped before. */
+export function programmeWriter(options: ProgrammeXmlOptions): (programme: GuideProgramme) => string {
+  const lang = escapeXml(options.lang ?? "en");
+  const channel = escapeXml(options.channelId);
+  const channelCategories = options.channelCategories ?? [];
+  const { timeZone, urls } = options;
+  const titles = new Map<string, string>();
+  const images = new Map<string, string>();
+  const ratingCache = new Map<string, string>();
+  /** Category lines per kind, then per genre list (lists are shared by the items of one show). */
+  const categoryCache = new Map<GuideItem["kind"], Map<readonly string[] | undefined, string>>();
+  let lastTime = NaN;
+  let lastTimeText = "";
+
+  const remember = <K>(cache: Map<K, string>, key: K, value: string): string => {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, value);
+    return value;
+  };
+  /** `    <tag lang="…">value</tag>\n`, or nothing when the value is blank. */
+  const text = (tag: string, value: string | undefined): string => {
+    const trimmed = value?.trim();
+    return trimmed ? `    <${tag} lang="${lang}">${escapeXml(trimmed)}</${tag}>\n` : "";
+  };
+  /** `text("title", …)` for titles, which repeat (a show's episodes). */
+  const title = (value: string): string => titles.get(value) ?? remember(titles, value, text("title", value));
+  const image = (url: string): string => images.get(url) ?? remember(images, url, urls.image(artworkLocation(url)));
+  // A programme's stop is usually the next one's start: format each instant once.
+  const time = (epochMs: number): string => {
+    if (epochMs !== lastTime) {
+      lastTime = epochMs;
+      lastTimeText = formatXmltvTime(epochMs, timeZone);
     }
-  }
-  lines.push("  </programme>");
-  return lines.join("\n");
+    return lastTimeText;
+  };
+  const categories = (item: GuideItem): string => {
+    let byGenres = categoryCache.get(item.kind);
+    if (!byGenres) categoryCache.set(item.kind, (byGenres = new Map()));
+    const cached = byGenres.get(item.genres);
+    if (cached !== undefined) return cached;
+    let lines = "";
+    for (const name of categoryNames(item, channelCategories)) lines += text("category", name);
+    return remember(byGenres, item.genres, lines);
+  };
+  const ratings = (item: GuideItem): string => {
+    if (!item.contentRating) return "";
+    const key = `${item.kind === "Movie" ? "M" : "T"}${item.contentRating}`;
+    return ratingCache.get(key) ?? remember(ratingCache, key, ratingLines(item));
+  };
+
+  return (programme) => {
+    const { item } = programme;
+    let xml = `  <programme start="${time(programme.start)}" stop="${time(programme.stop)}" channel="${channel}">\n`;
+    if (programme.customTitle !== undefined) {
+      xml += title(programme.customTitle);
+      xml += episodeNumberLines(item);
+      xml += "    <previously-shown />\n";
+      xml += ratings(item);
+      return `${xml}  </programme>`;
+    }
+    xml += title(item.title || "Untitled");
+    xml += text("sub-title", item.subtitle);
+    xml += text("desc", item.description);
+    const date = formatXmltvDate(item.releaseDate);
+    if (date) xml += `    <date>${date}</date>\n`;
+    xml += categories(item);
+    const icon = item.iconUrl ?? item.posterUrl ?? item.thumbnailUrl;
+    if (icon) xml += `    <icon src="${image(icon)}" />\n`;
+    xml += episodeNumberLines(item);
+    xml += "    <previously-shown />\n";
+    xml += ratings(item);
+    if (item.kind === "Episode") {
+      if (item.posterUrl) xml += `    <image type="poster">${image(item.posterUrl)}</image>\n`;
+      if (item.thumbnailUrl) xml += `    <image type="still">${image(item.thumbnailUrl)}</image>\n`;
+    }
+    return `${xml}  </programme>`;
+  };
 }
 
 const KIND_CATEGORY: Partial<Record<GuideItem["kind"], string>> = {
@@ -57,7 +115,8 @@ const KIND_CATEGORY: Partial<Record<GuideItem["kind"], string>> = {
   Song: "Music",
 };
 
-function categories(item: GuideItem, channelCategories: readonly string[]): string[] {
+/** The kind's category, the genres, then the channel's categories: trimmed, first spelling of each name. */
+function categoryNames(item: GuideItem, channelCategories: readonly string[]): string[] {
   const all = [KIND_CATEGORY[item.kind], ...(item.genres ?? []), ...channelCategories];
   const seen = new Set<string>();
   const result: string[] = [];
@@ -73,28 +132,31 @@ function categories(item: GuideItem, channelCategories: readonly string[]): stri
 
 /** `onscreen` (`S01E02`) and zero-based `xmltv_ns` (`0.1.0/1`); unknown parts are left empty. */
 export function episodeNumbers(item: Pick<GuideItem, "seasonNumber" | "episodeNumber">): string[] {
+  const lines = episodeNumberLines(item);
+  return lines ? lines.slice(0, -1).split("\n") : [];
+}
+
+function episodeNumberLines(item: Pick<GuideItem, "seasonNumber" | "episodeNumber">): string {
   const season = validNumber(item.seasonNumber);
   const episode = validNumber(item.episodeNumber);
-  if (season === undefined && episode === undefined) return [];
+  if (season === undefined && episode === undefined) return "";
   const onscreen = `${season !== undefined ? `S${pad2(season)}` : ""}${episode !== undefined ? `E${pad2(episode)}` : ""}`;
   const ns = `${season !== undefined && season > 0 ? season - 1 : ""}.${episode !== undefined && episode > 0 ? episode - 1 : ""}.0/1`;
-  const lines = [`    <episode-num system="onscreen">${onscreen}</episode-num>`];
-  if (ns !== "..0/1") lines.push(`    <episode-num system="xmltv_ns">${ns}</episode-num>`);
-  return lines;
+  const lines = `    <episode-num system="onscreen">${onscreen}</episode-num>\n`;
+  return ns !== "..0/1" ? `${lines}    <episode-num system="xmltv_ns">${ns}</episode-num>\n` : lines;
 }
 
 /** `<rating>` per value of `a/b`; `us:` values get the MPAA (movies) or VCHIP (TV) system. */
-function ratings(item: GuideItem): string[] {
-  if (!item.contentRating) return [];
-  return item.contentRating
-    .split("/")
-    .map((value) => value.trim())
-    .filter((value) => value !== "")
-    .map((value) => {
-      const us = /^us:(.+)$/i.exec(value);
-      const system = us ? ` system="${item.kind === "Movie" ? "MPAA" : "VCHIP"}"` : "";
-      return `    <rating${system}>\n      <value>${escapeXml((us?.[1] ?? value).trim())}</value>\n    </rating>`;
-    });
+function ratingLines(item: GuideItem): string {
+  let lines = "";
+  for (const part of item.contentRating?.split("/") ?? []) {
+    const value = part.trim();
+    if (value === "") continue;
+    const us = /^us:(.+)$/i.exec(value);
+    const system = us ? ` system="${item.kind === "Movie" ? "MPAA" : "VCHIP"}"` : "";
+    lines += `    <rating${system}>\n      <value>${escapeXml((us?.[1] ?? value).trim())}</value>\n    </rating>\n`;
+  }
+  return lines;
 }
 
 function validNumber(value: number | undefined): number | undefined {
@@ -102,5 +164,5 @@ function validNumber(value: number | undefined): number | undefined {
 }
 
 function pad2(value: number): string {
-  return String(value).padStart(2, "0");
+  return value < 10 ? `0${value}` : String(value);
 }

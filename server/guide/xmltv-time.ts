@@ -5,15 +5,17 @@ const QUARTER_HOUR_MS = 15 * 60_000;
 /** Zone offsets (minutes) at quarter-hour instants, per zone: a guide formats thousands of times in few zones. */
 const offsetCache = new Map<string, Map<number, number>>();
 const OFFSET_CACHE_LIMIT = 50_000;
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, "0"));
 
 export function formatXmltvTime(epochMs: number, timeZone: string): string {
   const offset = zoneOffsetMinutes(epochMs, timeZone);
   const local = new Date(epochMs + offset * 60_000);
   const sign = offset < 0 ? "-" : "+";
   const abs = Math.abs(offset);
+  const year = local.getUTCFullYear();
   return (
-    `${String(local.getUTCFullYear()).padStart(4, "0")}${pad(local.getUTCMonth() + 1)}${pad(local.getUTCDate())}` +
-    `${pad(local.getUTCHours())}${pad(local.getUTCMinutes())}${pad(local.getUTCSeconds())} ${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`
+    `${year >= 1000 ? year : String(year).padStart(4, "0")}${TWO_DIGITS[local.getUTCMonth() + 1]}${TWO_DIGITS[local.getUTCDate()]}` +
+    `${TWO_DIGITS[local.getUTCHours()]}${TWO_DIGITS[local.getUTCMinutes()]}${TWO_DIGITS[local.getUTCSeconds()]} ${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`
   );
 }
 

@@ -18,14 +18,19 @@ import { fillUrlPlaceholderBytes, type UrlContext } from "../guide";
 import type { ContentEncoding } from "../http/content-negotiation";
 import { deflatePiece, GZIP_HEADER, gzipTrailer, GzipTotals, type DeflatedPiece } from "../http/gzip-members";
 
-/** One cached file of the guide and the version it holds. */
+/** One piece of the guide (a channel's `<channel>` element or its programmes) and the version it holds. */
 export interface GuidePart {
-  file: string;
+  /** Names the part's compressed piece on disk: a file name, unique among the parts. */
+  name: string;
   version: string;
+  /** The part's text with URL placeholders (may build it first). */
+  bytes(): Promise<Buffer>;
 }
 
 const NEWLINE = Buffer.from("\n");
 const PIECE_MAGIC = Buffer.from("AWZ1");
+/** Parts loaded ahead of the one being sent: a rebuild renders this many channels at once. */
+const READ_AHEAD = 4;
 /** Contexts whose compressed pieces stay on disk. */
 const MAX_CONTEXTS = 4;
 const BROTLI_OPTIONS: zlib.BrotliOptions = {
@@ -113,17 +118,17 @@ export class GuideBodies {
   }
 }
 
-/** The identity document, one part read ahead of the one being sent. */
+/** The identity document, parts loaded ahead of the one being sent. */
 async function* identity(parts: readonly GuidePart[], header: Buffer, footer: Buffer, ctx: UrlContext): AsyncGenerator<Buffer> {
   yield header;
-  for await (const bytes of prefetched(parts, (part) => filledPart(part, ctx))) if (bytes.length) yield bytes;
+  for await (const pieces of prefetched(parts, (part) => filledPieces(part, ctx))) yield* pieces;
   yield footer;
 }
 
-/** A part's text with the context's URLs in, and its line break; empty when the part is. */
-async function filledPart(part: GuidePart, ctx: UrlContext): Promise<Buffer> {
-  const bytes = await fs.promises.readFile(part.file);
-  return bytes.length ? Buffer.concat([...fillUrlPlaceholderBytes(bytes, ctx), NEWLINE]) : bytes;
+/** A part's text with the context's URLs in, and its line break, in pieces (none when the part is empty). */
+async function filledPieces(part: GuidePart, ctx: UrlContext): Promise<Buffer[]> {
+  const bytes = await part.bytes();
+  return bytes.length ? [...fillUrlPlaceholderBytes(bytes, ctx).filter((piece) => piece.length > 0), NEWLINE] : [];
 }
 
 /**
@@ -131,7 +136,7 @@ async function filledPart(part: GuidePart, ctx: UrlContext): Promise<Buffer> {
  * (`AWZ1`, version length, version, CRC, length, DEFLATE bytes), else compressed now and stored.
  */
 async function cachedPiece(dir: string, part: GuidePart, ctx: UrlContext): Promise<DeflatedPiece> {
-  const file = path.join(dir, `${path.basename(part.file)}.z`);
+  const file = path.join(dir, `${part.name}.z`);
   const version = Buffer.from(part.version);
   const stored = await fs.promises.readFile(file).catch(() => undefined);
   if (stored && stored.subarray(0, 4).equals(PIECE_MAGIC)) {
@@ -141,7 +146,7 @@ async function cachedPiece(dir: string, part: GuidePart, ctx: UrlContext): Promi
       return { crc: stored.readUInt32LE(at), length: stored.readUInt32LE(at + 4), deflated: stored.subarray(at + 8) };
     }
   }
-  const piece = await deflatePiece(await filledPart(part, ctx));
+  const piece = await deflatePiece(Buffer.concat(await filledPieces(part, ctx)));
   const head = Buffer.alloc(6 + version.length + 8);
   PIECE_MAGIC.copy(head, 0);
   head.writeUInt16LE(version.length, 4);
@@ -154,13 +159,19 @@ async function cachedPiece(dir: string, part: GuidePart, ctx: UrlContext): Promi
   return piece;
 }
 
-/** `load` of each item in order, the next one started while the current one is consumed. */
+/** `load` of each item in order, the next READ_AHEAD started while the current one is consumed. */
 async function* prefetched<T, R>(items: readonly T[], load: (item: T) => Promise<R>): AsyncGenerator<R> {
-  let next: Promise<R> | undefined = items.length ? load(items[0]!) : undefined;
+  const loading: Array<Promise<R>> = [];
+  const start = (i: number) => {
+    if (i >= items.length) return;
+    const next = load(items[i]!);
+    next.catch(() => undefined); // awaited on a later turn; never an unhandled rejection if the consumer stops first
+    loading.push(next);
+  };
+  for (let i = 0; i < Math.min(READ_AHEAD, items.length); i++) start(i);
   for (let i = 0; i < items.length; i++) {
-    const current = await next!;
-    next = i + 1 < items.length ? load(items[i + 1]!) : undefined;
-    next?.catch(() => undefined); // awaited on the next turn; never an unhandled rejection if the consumer stops first
+    const current = await loading.shift()!;
+    start(i + READ_AHEAD);
     yield current;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * `GET/HEAD /iptv/xmltv.xml`: the guide, streamed fragment by fragment from the on-disk cache
- * (GuideService keeps each channel's fragment current), with the request's base URL and token put
- * into the placeholders as each fragment goes out; gzip from precompressed pieces or Brotli when the
+ * (GuideService rebuilds a stale channel's fragment when its programmes are read, so a rebuild is
+ * sent as it is made), with the request's base URL and token put into the placeholders as each
+ * fragment goes out; gzip from precompressed pieces or Brotli when the
  * request accepts them (`GuideBodies`). The ETag follows every fragment's version and the URL
  * context, so an unchanged guide answers `If-None-Match` with 304 without reading a fragment.
  */
@@ -14,7 +15,7 @@ import { chooseEncoding } from "../http/content-negotiation";
 import type { Services } from "../services";
 import { GUIDE_CACHE_FOLDER } from "../services/guide-service";
 import { requestAccessToken } from "./access";
-import { GuideBodies } from "./guide-body";
+import { GuideBodies, type GuidePart } from "./guide-body";
 
 export const XMLTV_CONTENT_TYPE = "text/xml; charset=utf-8";
 /** Bump when the served bytes change for the same fragments (new ETags). */
@@ -23,11 +24,11 @@ const BODY_FORMAT = "1";
 export function addXmltvRoutes(router: Router, services: Services, trustProxy: boolean, dataDir: string): void {
   const bodies = new GuideBodies(path.join(dataDir, GUIDE_CACHE_FOLDER, "compressed"));
   router.get("/iptv/xmltv.xml", async (req, res) => {
-    const fragments = await services.guide.guideFragments();
+    const channels = await services.guide.guideDocument();
     const ctx: UrlContext = { baseUrl: requestBaseUrl(req, trustProxy), accessToken: requestAccessToken(res) };
-    const parts = [
-      ...fragments.map((f) => ({ file: f.channelFile, version: `${f.version}:channel` })),
-      ...fragments.map((f) => ({ file: f.programmesFile, version: `${f.version}:programmes` })),
+    const parts: GuidePart[] = [
+      ...channels.map((c) => ({ name: `channel-${c.channelId}.channel.xml`, version: `${c.version}:channel`, bytes: async () => Buffer.from(c.channelXml) })),
+      ...channels.map((c) => ({ name: `channel-${c.channelId}.programmes.xml`, version: `${c.version}:programmes`, bytes: () => c.programmes() })),
     ];
     const etag = contentEtagBase(BODY_FORMAT, GuideBodies.contextKey(ctx), ...parts.map((p) => `\n${p.version}`));
     const encoding = chooseEncoding(req);

@@ -2,7 +2,7 @@
  * What the media-player surfaces show: the channels of the M3U playlist and the HDHomeRun lineup,
  * and the XMLTV guide. The guide is built per channel from its playout items (joined with media
  * metadata) over `Guide:DaysToBuild` days, and each channel's fragment is cached on disk under
- * `<dataDir>/cache/guide/`, rebuilt only when its change key moves: the channel row, the playout's
+ * `<dataDir>/cache/guide/` (one file per channel, `guide-fragment-file.ts`), rebuilt only when its change key moves: the channel row, the playout's
  * id and last build time (a mirror: its source's playout and its own offset), the latest metadata
  * change of the media the playout plays, and the guide settings; or when the fragment is older than
  * `FRAGMENT_MAX_AGE_MS`, so the horizon keeps sliding even when no build runs.
@@ -16,20 +16,20 @@ import type { Playout } from "../db/entities/playout";
 import type { Repositories } from "../db/repositories";
 import { GuideEpisodeArtwork, type StreamingMode } from "../domain/enums";
 import {
-  buildChannelFragment,
+  channelFragmentXml,
   compareChannelNumbers,
   sortByChannelNumber,
-  type ChannelGuideFragment,
   type GuideChannel,
   type GuideItem,
   type GuideProgramme,
   guideProgrammes,
   isValidHdhrDeviceId,
   newHdhrDeviceId,
+  writeChannelProgrammes,
 } from "../guide";
-import { forEachConcurrently } from "../domain/for-each-concurrently";
 import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
 import { DomainError, type FieldError } from "./domain-error";
+import { FRAGMENT_FILE_PATTERN, fragmentFileName, readFragmentHead, readFragmentProgrammes, Utf8Builder, writeFragmentFile, type FragmentHead } from "./guide-fragment-file";
 import { readGuideItems } from "./guide-items";
 import { pausedShiftMs } from "./on-demand-timeline";
 import { INSTALL_ID_SETTING } from "./seed-service";
@@ -53,14 +53,19 @@ export interface EpgChannel {
   paused: boolean;
 }
 
-/** A channel's cached fragment: two files (the `<channel>` element, the `<programme>` elements). */
-export interface GuideFragmentFiles {
+/** One channel of the XMLTV document. */
+export interface GuideDocumentChannel {
   channelId: number;
   number: string;
-  channelFile: string;
-  programmesFile: string;
-  /** Changes whenever the two files are rewritten (their change key and build time). */
+  /** Changes whenever the channel's fragment is rebuilt (its change key and build time). */
   version: string;
+  /** The `<channel>` element (with URL placeholders). */
+  channelXml: string;
+  /**
+   * The `<programme>` elements, newline-separated (with URL placeholders; empty when there are none):
+   * read from the cache, or, when the fragment is stale, built and cached first.
+   */
+  programmes(): Promise<Buffer>;
 }
 
 /** An enabled channel in the HDHomeRun lineup. */
@@ -72,7 +77,7 @@ export interface LineupChannel {
 
 export const GUIDE_CACHE_FOLDER = path.join("cache", "guide");
 /** Bump when the fragment format changes, so old cache files are rebuilt. */
-const FRAGMENT_FORMAT = 3;
+const FRAGMENT_FORMAT = 4;
 /** A fragment's window starts when it was built; past this age it is rebuilt to cover the horizon again. */
 export const FRAGMENT_MAX_AGE_MS = 3600_000;
 /** The HDHomeRun DeviceID: 8 hex digits with a check digit, made once per install. */
@@ -81,23 +86,26 @@ const DAY_MS = 24 * 3600_000;
 /** The widest window the UI grid may ask for at once. */
 const GRID_DEFAULT_SPAN_MS = 6 * 3600_000;
 const GRID_MAX_DAYS = 7;
-/** Fragments built at once in a guide rebuild (memory is bounded by this, not by the channel count). */
-const FRAGMENT_BUILD_CONCURRENCY = 4;
+/** Cache files of the earlier layout (`<channel>`, programmes and meta apart), removed once at start. */
+const LEGACY_FRAGMENT_FILE = /^channel-\d+\.(channel\.xml|programmes\.xml|json)$/;
 
-interface FragmentMeta {
-  key: string;
-  number: string;
-  builtAt: number;
+/** The stale fragments of one guide document: when the last is built, the rebuild's time goes to the metrics. */
+interface RebuildTally {
+  started: number;
+  pending: number;
+  built: number;
 }
 
 export class GuideService {
   private readonly cacheDir: string;
-  private readonly building = new Map<number, Promise<GuideFragmentFiles>>();
+  /** Fragments being rebuilt, by channel id, with the change key they are built for. */
+  private readonly building = new Map<number, { key: string; programmes: Promise<Buffer> }>();
   /** Last written state of each channel's fragment (saves reading its meta file on every request). */
-  private readonly fragmentState = new Map<number, FragmentMeta>();
+  private readonly fragmentState = new Map<number, FragmentHead>();
   /** Media stamps per playout, valid while the library revision and the playout's last build stay the same. */
   private readonly mediaStamps = new Map<number, { revision: number; lastBuildAt: number | null; stamp: number }>();
   private fragmentBuilds = 0;
+  private cacheChecked = false;
 
   constructor(
     private readonly db: Database,
@@ -179,19 +187,17 @@ export class GuideService {
     });
   }
 
-  /** Cached fragment files of every guide channel, each rebuilt first if its change key moved. */
-  async guideFragments(): Promise<GuideFragmentFiles[]> {
+  /**
+   * The guide's channels in document order, each with its fragment's version and `<channel>` element.
+   * Stale fragments are not built here but when their programmes are asked for, so a caller streaming
+   * the document renders a few channels at a time, sending each as it is made: a full rebuild never
+   * holds the whole guide, and no fragment is read back from disk right after it was written.
+   */
+  async guideDocument(): Promise<GuideDocumentChannel[]> {
     const [channels, revision] = await Promise.all([this.epgChannels(), this.db.read((repos) => repos.settings.libraryRevision())]);
-    await fs.promises.mkdir(this.cacheDir, { recursive: true });
-    const [timer, builtBefore] = [performance.now(), this.fragmentBuilds];
-    // A few channels at a time: a fragment is written to disk as soon as it is rendered, so a full
-    // rebuild holds a few channels' items and XML, not the whole guide's.
-    const files: GuideFragmentFiles[] = new Array(channels.length);
-    await forEachConcurrently([...channels.keys()], FRAGMENT_BUILD_CONCURRENCY, async (i) => {
-      files[i] = await this.fragmentFiles(channels[i]!, revision);
-    });
-    this.metrics.guideRebuild(this.fragmentBuilds - builtBefore, (performance.now() - timer) / 1000);
-    return files;
+    await this.prepareCacheDir();
+    const rebuild: RebuildTally = { started: performance.now(), pending: 0, built: 0 };
+    return Promise.all(channels.map((entry) => this.documentChannel(entry, revision, rebuild)));
   }
 
   /** When a channel's guide fragment was last written (epoch ms), or null when no player has asked for the guide yet. */
@@ -202,7 +208,7 @@ export class GuideService {
     } catch {
       return null;
     }
-    const metas = await Promise.all(names.filter((n) => /^channel-\d+\.json$/.test(n)).map((n) => readMeta(path.join(this.cacheDir, n))));
+    const metas = await Promise.all(names.filter((n) => FRAGMENT_FILE_PATTERN.test(n)).map((n) => readFragmentHead(path.join(this.cacheDir, n))));
     const times = metas.map((m) => m?.builtAt).filter((t): t is number => typeof t === "number");
     return times.length ? Math.max(...times) : null;
   }
@@ -235,56 +241,64 @@ export class GuideService {
     return createHash("sha256").update(material).digest("hex");
   }
 
-  /** Builds one channel's fragment over [now, now + days to build) (not cached). */
-  async buildFragment(entry: EpgChannel, now = this.clock()): Promise<ChannelGuideFragment> {
+  /** One channel's `<programme>` elements over [now, now + days to build), as UTF-8 (not cached). */
+  async renderProgrammes(entry: EpgChannel, now = this.clock()): Promise<Buffer> {
     const window = { from: now, to: now + this.settings.daysToBuild * DAY_MS };
     const items = await this.db.read((repos) => this.guideItems(repos, entry.playout.id, window.from - entry.offsetMs, window.to - entry.offsetMs));
-    return buildChannelFragment(toGuideChannel(entry.channel), items, {
-      timeZone: this.settings.timeZone,
-      offsetMs: entry.offsetMs,
-      window,
-    });
+    const bytes = new Utf8Builder();
+    writeChannelProgrammes(toGuideChannel(entry.channel), items, { timeZone: this.settings.timeZone, offsetMs: entry.offsetMs, window }, (text) => bytes.append(text));
+    return bytes.bytes();
   }
 
-  private fragmentFiles(entry: EpgChannel, revision: number): Promise<GuideFragmentFiles> {
+  private async documentChannel(entry: EpgChannel, revision: number, rebuild: RebuildTally): Promise<GuideDocumentChannel> {
+    const { id, number } = entry.channel;
+    const file = path.join(this.cacheDir, fragmentFileName(id));
+    const key = await this.changeKey(entry, revision);
+    const head = this.fragmentState.get(id) ?? (await readFragmentHead(file));
+    const now = this.clock();
+    const fresh = head !== undefined && !entry.paused && head.key === key && now - head.builtAt < FRAGMENT_MAX_AGE_MS && head.builtAt <= now && fs.existsSync(file);
+    if (fresh) return { channelId: id, number, version: `${head.key}:${head.builtAt}`, channelXml: head.channelXml, programmes: () => readFragmentProgrammes(file) };
+
+    const next: FragmentHead = { key, number, builtAt: now, channelXml: channelFragmentXml(toGuideChannel(entry.channel), {}) };
+    let built: Promise<Buffer> | undefined;
+    rebuild.pending += 1;
+    const programmes = () =>
+      (built ??= this.rebuildFragment(entry, next, file).finally(() => {
+        rebuild.pending -= 1;
+        rebuild.built += 1;
+        if (rebuild.pending === 0) this.metrics.guideRebuild(rebuild.built, (performance.now() - rebuild.started) / 1000);
+      }));
+    return { channelId: id, number, version: `${key}:${now}`, channelXml: next.channelXml, programmes };
+  }
+
+  /** Renders a fragment and writes it to the cache; a build of the same key already running is shared. */
+  private rebuildFragment(entry: EpgChannel, head: FragmentHead, file: string): Promise<Buffer> {
     const id = entry.channel.id;
     const running = this.building.get(id);
-    if (running) return running;
-    const next = this.freshFragmentFiles(entry, revision).finally(() => {
-      if (this.building.get(id) === next) this.building.delete(id);
-    });
-    this.building.set(id, next);
-    return next;
+    if (running?.key === head.key) return running.programmes;
+    const programmes = (async () => {
+      const bytes = await this.renderProgrammes(entry, head.builtAt);
+      await writeFragmentFile(file, head, bytes);
+      this.fragmentBuilds += 1;
+      this.fragmentState.set(id, head);
+      return bytes;
+    })();
+    const build = { key: head.key, programmes };
+    this.building.set(id, build);
+    const done = () => {
+      if (this.building.get(id) === build) this.building.delete(id);
+    };
+    programmes.then(done, done);
+    return programmes;
   }
 
-  private async freshFragmentFiles(entry: EpgChannel, revision: number): Promise<GuideFragmentFiles> {
-    const base = path.join(this.cacheDir, `channel-${entry.channel.id}`);
-    const fileOf = (meta: FragmentMeta): GuideFragmentFiles => ({
-      channelId: entry.channel.id,
-      number: entry.channel.number,
-      channelFile: `${base}.channel.xml`,
-      programmesFile: `${base}.programmes.xml`,
-      version: `${meta.key}:${meta.builtAt}`,
-    });
-    const metaFile = `${base}.json`;
-    const key = await this.changeKey(entry, revision);
-    const meta = this.fragmentState.get(entry.channel.id) ?? (await readMeta(metaFile));
-    const now = this.clock();
-    const fresh = !entry.paused && meta?.key === key && now - meta.builtAt < FRAGMENT_MAX_AGE_MS && meta.builtAt <= now;
-    if (fresh) {
-      const files = fileOf(meta);
-      if (fs.existsSync(files.channelFile) && fs.existsSync(files.programmesFile)) return files;
-    }
-
-    const written: FragmentMeta = { key, number: entry.channel.number, builtAt: now };
-    const files = fileOf(written);
-    const fragment = await this.buildFragment(entry, now);
-    this.fragmentBuilds += 1;
-    await writeAtomically(files.channelFile, fragment.channelXml);
-    await writeAtomically(files.programmesFile, fragment.programmesXml);
-    await writeAtomically(metaFile, JSON.stringify(written));
-    this.fragmentState.set(entry.channel.id, written);
-    return files;
+  /** Creates the cache folder; once per process, removes the files of the earlier three-files-per-channel layout. */
+  private async prepareCacheDir(): Promise<void> {
+    await fs.promises.mkdir(this.cacheDir, { recursive: true });
+    if (this.cacheChecked) return;
+    this.cacheChecked = true;
+    const names = await fs.promises.readdir(this.cacheDir);
+    await Promise.all(names.filter((n) => LEGACY_FRAGMENT_FILE.test(n)).map((n) => fs.promises.rm(path.join(this.cacheDir, n), { force: true })));
   }
 
   /** Playout items overlapping [from, to) with their media metadata, as the guide writers want them. */
@@ -330,19 +344,4 @@ export function toGuideChannel(channel: Channel): GuideChannel {
     streamingMode: channel.streamingMode,
     isEnabled: channel.isEnabled,
   };
-}
-
-async function readMeta(file: string): Promise<FragmentMeta | undefined> {
-  try {
-    return JSON.parse(await fs.promises.readFile(file, "utf8")) as FragmentMeta;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Writes a temp file then renames it, so readers see the old file or the new one, never half. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  await fs.promises.writeFile(temp, text, "utf8");
-  await fs.promises.rename(temp, file);
 }

@@ -58,7 +58,7 @@ playout:
   - repeat: true
 `;
 
-const { server, api } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1", Server__AllowedHosts: LAN_HOST_NAMES } });
+const { server, api, restart } = useTestServer({ env: { Playout__TimeZone: "UTC", Playout__DaysToBuild: "1", Guide__DaysToBuild: "1", Server__AllowedHosts: LAN_HOST_NAMES } });
 let toon: SeededMedia;
 let film: SeededMedia;
 let toonChannel: any;
@@ -186,14 +186,10 @@ describe("XMLTV programmes from real playouts", () => {
 });
 
 describe("per-channel fragment cache", () => {
-  const file = (channel: any, part: "channel" | "programmes") => path.join(server.dataDir, "cache", "guide", `channel-${channel.id}.${part}.xml`);
-  const files = () => [file(toonChannel, "channel"), file(toonChannel, "programmes"), file(filmChannel, "channel"), file(filmChannel, "programmes")];
-  const mtimes = () => ({
-    toonChannel: fs.statSync(file(toonChannel, "channel")).mtimeMs,
-    toonProgrammes: fs.statSync(file(toonChannel, "programmes")).mtimeMs,
-    filmChannel: fs.statSync(file(filmChannel, "channel")).mtimeMs,
-    filmProgrammes: fs.statSync(file(filmChannel, "programmes")).mtimeMs,
-  });
+  // One file per channel: its <channel> element and its programmes.
+  const file = (channel: any) => path.join(server.dataDir, "cache", "guide", `channel-${channel.id}.fragment`);
+  const files = () => [file(toonChannel), file(filmChannel)];
+  const mtimes = () => ({ toon: fs.statSync(file(toonChannel)).mtimeMs, film: fs.statSync(file(filmChannel)).mtimeMs });
   // Ages the fragments first, so a rewrite shows as a newer mtime however fast it comes.
   const agedMtimes = () => (ageFiles(files()), mtimes());
 
@@ -213,9 +209,8 @@ describe("per-channel fragment cache", () => {
     const xml = (await get("/iptv/xmltv.xml")).text;
     expect(xml).toContain("<display-name>4 Toon Channel HD</display-name>");
     const after = mtimes();
-    expect(after.toonChannel).toBeGreaterThan(before.toonChannel);
-    expect(after.filmChannel).toBe(before.filmChannel);
-    expect(after.filmProgrammes).toBe(before.filmProgrammes);
+    expect(after.toon).toBeGreaterThan(before.toon);
+    expect(after.film).toBe(before.film);
   });
 
   it("a metadata change of one channel's media rewrites only that channel's fragment", async () => {
@@ -224,9 +219,8 @@ describe("per-channel fragment cache", () => {
     const xml = (await get("/iptv/xmltv.xml")).text;
     expect(xml).toContain('<desc lang="en">A film, remastered.</desc>');
     const after = mtimes();
-    expect(after.filmProgrammes).toBeGreaterThan(before.filmProgrammes);
-    expect(after.toonChannel).toBe(before.toonChannel);
-    expect(after.toonProgrammes).toBe(before.toonProgrammes);
+    expect(after.film).toBeGreaterThan(before.film);
+    expect(after.toon).toBe(before.toon);
   });
 
   it("a playout build of one channel rewrites only that channel's fragment", async () => {
@@ -234,7 +228,20 @@ describe("per-channel fragment cache", () => {
     expect((await api.post(`/api/v1/channels/${filmChannel.id}/playout/reset`)).status).toBe(200);
     await get("/iptv/xmltv.xml");
     const after = mtimes();
-    expect(after.filmProgrammes).toBeGreaterThan(before.filmProgrammes);
-    expect(after.toonProgrammes).toBe(before.toonProgrammes);
+    expect(after.film).toBeGreaterThan(before.film);
+    expect(after.toon).toBe(before.toon);
+  });
+
+  it("a restarted server serves the fragments it cached, read back from their files, and removes the files of the old layout", async () => {
+    const before = (await get("/iptv/xmltv.xml")).text;
+    const stamps = agedMtimes();
+    const legacy = ["channel", "programmes"].map((part) => path.join(server.dataDir, "cache", "guide", `channel-${toonChannel.id}.${part}.xml`));
+    for (const file of legacy) fs.writeFileSync(file, "from the three-files-per-channel layout");
+    await restart();
+    const after = await get("/iptv/xmltv.xml");
+    expect(after.text).toBe(before);
+    expect(server.services.guide.fragmentBuildCount).toBe(0);
+    expect(mtimes()).toEqual(stamps);
+    for (const file of legacy) expect(fs.existsSync(file)).toBe(false);
   });
 });

@@ -111,7 +111,8 @@ describe("/iptv/channels.m3u read by an independent parser (iptv-playlist-parser
 });
 
 describe("/iptv/xmltv.xml", () => {
-  const guideFile = (channel: any, part: "channel" | "programmes") => path.join(f.server.dataDir, "cache", "guide", `channel-${channel.id}.${part}.xml`);
+  // One file per channel: its <channel> element and its programmes.
+  const guideFile = (channel: any) => path.join(f.server.dataDir, "cache", "guide", `channel-${channel.id}.fragment`);
 
   it("is valid against the XMLTV DTD and holds the enabled, EPG-shown channels with a playout and their programmes", async () => {
     expect(fs.existsSync(DTD), `${DTD} missing: install xmltv-util`).toBe(true);
@@ -158,11 +159,11 @@ describe("/iptv/xmltv.xml", () => {
 
   it("serves cached fragments: a second request rebuilds nothing, a channel rename or a playout build rebuilds that channel only", async () => {
     await get("/iptv/xmltv.xml");
-    const own = guideFile(f.cartoons, "programmes");
-    const mirrorFile = guideFile(f.mirror, "programmes");
+    const own = guideFile(f.cartoons);
+    const mirrorFile = guideFile(f.mirror);
     // Aged first, so a rewrite shows as a newer mtime however fast it comes.
-    ageFiles([own, guideFile(f.cartoons, "channel"), mirrorFile]);
-    const before = { own: fs.statSync(own).mtimeMs, ownChannel: fs.statSync(guideFile(f.cartoons, "channel")).mtimeMs, mirror: fs.statSync(mirrorFile).mtimeMs, builds: f.server.services.guide.fragmentBuildCount };
+    ageFiles([own, mirrorFile]);
+    const before = { own: fs.statSync(own).mtimeMs, mirror: fs.statSync(mirrorFile).mtimeMs, builds: f.server.services.guide.fragmentBuildCount };
 
     const second = await get("/iptv/xmltv.xml");
     expect(second.status).toBe(200);
@@ -174,7 +175,7 @@ describe("/iptv/xmltv.xml", () => {
     const third = await get("/iptv/xmltv.xml");
     expect(third.text).toContain("<display-name>2 Toons Renamed</display-name>");
     expect(third.text).not.toContain("Cartoons &amp; Co");
-    expect(fs.statSync(guideFile(f.cartoons, "channel")).mtimeMs).toBeGreaterThan(before.ownChannel);
+    expect(fs.statSync(own).mtimeMs).toBeGreaterThan(before.own);
     expect(fs.statSync(mirrorFile).mtimeMs).toBe(before.mirror);
     expect(f.server.services.guide.fragmentBuildCount).toBe(before.builds + 1);
     expect(xmllint(third.text).ok).toBe(true);

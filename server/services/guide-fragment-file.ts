@@ -1,0 +1,107 @@
+/**
+ * A channel's cached guide fragment on disk: one file, `channel-<id>.fragment`, holding a first line
+ * of JSON (the fragment's change key, build time and `<channel>` element) and then the channel's
+ * `<programme>` elements as UTF-8. One file per channel, not one per part: a full guide rebuild
+ * creates and renames a hundred files instead of three hundred, and that costs more than rendering
+ * on a slow disk.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+/** What the first line of a fragment file says about it. */
+export interface FragmentHead {
+  key: string;
+  number: string;
+  builtAt: number;
+  /** The `<channel>` element (with URL placeholders). */
+  channelXml: string;
+}
+
+const NEWLINE = 0x0a;
+/** Numbers temp files: two writes of one fragment at once never share one. */
+let tempFiles = 0;
+/** Bytes read to find the first line; a longer one (a channel with a huge name) is read whole. */
+const HEAD_READ = 16 * 1024;
+
+export function fragmentFileName(channelId: number): string {
+  return `channel-${channelId}.fragment`;
+}
+
+export const FRAGMENT_FILE_PATTERN = /^channel-\d+\.fragment$/;
+
+/** Writes the fragment to a temp file and renames it over `file`, so readers see the old one or the new one, never half. */
+export async function writeFragmentFile(file: string, head: FragmentHead, programmes: Buffer): Promise<void> {
+  const temp = `${file}.${process.pid}.${++tempFiles}.tmp`;
+  const handle = await fs.promises.open(temp, "w");
+  try {
+    await handle.writev([Buffer.from(`${JSON.stringify(head)}\n`), programmes]);
+  } finally {
+    await handle.close();
+  }
+  await fs.promises.rename(temp, file);
+}
+
+/** The first line of a fragment file, or undefined when it is missing or unreadable. */
+export async function readFragmentHead(file: string): Promise<FragmentHead | undefined> {
+  try {
+    const handle = await fs.promises.open(file, "r");
+    try {
+      const start = Buffer.allocUnsafe(HEAD_READ);
+      const { bytesRead } = await handle.read(start, 0, HEAD_READ, 0);
+      let end = start.subarray(0, bytesRead).indexOf(NEWLINE);
+      let bytes = start;
+      if (end < 0 && bytesRead === HEAD_READ) {
+        bytes = await fs.promises.readFile(file);
+        end = bytes.indexOf(NEWLINE);
+      }
+      return end < 0 ? undefined : parseHead(bytes.toString("utf8", 0, end));
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `<programme>` elements of a fragment file (empty when there are none). */
+export async function readFragmentProgrammes(file: string): Promise<Buffer> {
+  const bytes = await fs.promises.readFile(file);
+  const end = bytes.indexOf(NEWLINE);
+  if (end < 0) throw new Error(`${path.basename(file)}: not a guide fragment`);
+  return bytes.subarray(end + 1);
+}
+
+function parseHead(line: string): FragmentHead | undefined {
+  try {
+    const head = JSON.parse(line) as Partial<FragmentHead>;
+    const valid = typeof head.key === "string" && typeof head.number === "string" && typeof head.builtAt === "number" && typeof head.channelXml === "string";
+    return valid ? (head as FragmentHead) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** UTF-8 bytes appended string by string into one growing buffer (no intermediate strings held). */
+export class Utf8Builder {
+  private buffer: Buffer;
+  private length = 0;
+
+  constructor(initialBytes = 64 * 1024) {
+    this.buffer = Buffer.allocUnsafe(initialBytes);
+  }
+
+  append(text: string): void {
+    // A UTF-16 code unit never takes more than 3 UTF-8 bytes.
+    const needed = this.length + text.length * 3;
+    if (needed > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    this.length += this.buffer.write(text, this.length);
+  }
+
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.length);
+  }
+}
