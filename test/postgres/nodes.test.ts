@@ -30,6 +30,8 @@ afterAll(async () => {
 describe("two Airwave nodes on one PostgreSQL database", () => {
   it("share writes at once, run background builds on one leader, and hand leadership over within 15 s of a SIGKILL, building once", { timeout: 120_000 }, async () => {
     const a = await startNode();
+    // The first node takes the leader lock on its first try; B starts once it holds it (a busy machine may delay that try).
+    await waitFor(async () => (await leaderPid(url)) === a.child.pid, "node A to take the leader lock", { timeoutMs: 10_000 });
     const b = await startNode();
     expect(await leaderPid(url)).toBe(a.child.pid);
 
