@@ -1,5 +1,7 @@
-// Runs every bench/*.mjs (except this file) one after the other. Benchmarks report, they do not
-// gate: the exit code is non-zero only when a benchmark itself crashed.
+// Runs every bench/*.mjs (except this file) one after the other, or with `--only <prefix>` (repeatable)
+// those whose name starts with it: `npm run bench -- --only scale` runs bench/scale-*. Other arguments
+// go to every benchmark. Benchmarks report, they do not gate: the exit code is non-zero only when a
+// benchmark itself crashed.
 //
 // Each benchmark runs in its own process group; whatever it leaves running when it ends (a server
 // child of a benchmark that crashed) is stopped before the next one starts.
@@ -10,9 +12,16 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const self = path.basename(fileURLToPath(import.meta.url));
+const only = [];
+const passed = [];
+for (let i = 2; i < process.argv.length; i++) {
+  if (process.argv[i] === "--only" && i + 1 < process.argv.length) only.push(process.argv[++i]);
+  else passed.push(process.argv[i]);
+}
 const benches = fs
   .readdirSync(here)
   .filter((name) => name.endsWith(".mjs") && name !== self)
+  .filter((name) => only.length === 0 || only.some((prefix) => name.startsWith(prefix)))
   .sort();
 
 let current;
@@ -41,7 +50,7 @@ const crashed = [];
 for (const name of benches) {
   process.stdout.write(`\n=== bench/${name} ===\n`);
   const code = await new Promise((resolve) => {
-    current = spawn(process.execPath, [path.join(here, name), ...process.argv.slice(2)], { stdio: "inherit", detached: true });
+    current = spawn(process.execPath, [path.join(here, name), ...passed], { stdio: "inherit", detached: true });
     current.once("exit", (exitCode, signal) => resolve(signal ? `signal ${signal}` : exitCode));
     current.once("error", (error) => resolve(`spawn error ${error.message}`));
   });
