@@ -3,12 +3,13 @@
  * with `JWT:IssuerSigningKey`, valid for one day. The scheme is on only when that key is set.
  * Signature checking (constant-time) and expiry checking are the `jsonwebtoken` library's.
  */
-import jwt from "jsonwebtoken";
 import { DomainError } from "./domain-error";
 
 export const IPTV_TOKEN_LIFETIME_SECONDS = 24 * 3600;
 const ALGORITHM = "HS256";
 const SUBJECT = "iptv";
+/** Loaded on first use: most servers never set a signing key, and the library costs ~1 MB of heap. */
+const jwt = (): typeof import("jsonwebtoken") => require("jsonwebtoken") as typeof import("jsonwebtoken");
 
 export interface MintedToken {
   token: string;
@@ -33,7 +34,7 @@ export class IptvTokenService {
       throw DomainError.invalid("JWT:IssuerSigningKey", "no signing key is configured, so /iptv/ needs no token and none can be issued");
     }
     const issuedAt = Math.floor(this.clock() / 1000);
-    const token = jwt.sign({ sub: SUBJECT, iat: issuedAt }, this.signingKey!, { algorithm: ALGORITHM, expiresIn: IPTV_TOKEN_LIFETIME_SECONDS });
+    const token = jwt().sign({ sub: SUBJECT, iat: issuedAt }, this.signingKey!, { algorithm: ALGORITHM, expiresIn: IPTV_TOKEN_LIFETIME_SECONDS });
     return { token, expiresAt: (issuedAt + IPTV_TOKEN_LIFETIME_SECONDS) * 1000 };
   }
 
@@ -44,7 +45,7 @@ export class IptvTokenService {
   verify(token: string | undefined): boolean {
     if (!this.enabled || !token) return false;
     try {
-      const payload = jwt.verify(token, this.signingKey!, {
+      const payload = jwt().verify(token, this.signingKey!, {
         algorithms: [ALGORITHM],
         clockTimestamp: Math.floor(this.clock() / 1000),
       });

@@ -1,4 +1,5 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import type Ajv2020 from "ajv/dist/2020";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
 import {
   YAML_PLAYOUT_IMPORT_SCHEMA_ID,
   YAML_PLAYOUT_SCHEMA_ID,
@@ -16,10 +17,11 @@ interface Validators {
 
 let validators: Validators | undefined;
 
-/** Compiled once, on first use. */
+/** Compiled once, on first use (ajv itself is loaded then too: a server that never validates YAML does not hold it). */
 function getValidators(): Validators {
   if (!validators) {
-    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true });
+    const Ajv = (require("ajv/dist/2020") as typeof import("ajv/dist/2020")).default;
+    const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true });
     ajv.addSchema(yamlPlayoutSchema);
     ajv.addSchema(yamlPlayoutImportSchema);
     validators = {

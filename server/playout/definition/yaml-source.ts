@@ -1,4 +1,5 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Scalar, type YAMLMap } from "yaml";
+import type { Document, Node, Scalar, YAMLMap } from "yaml";
+import { yamlLibrary } from "./yaml-library";
 import { formatPath, type Path, type PathSegment } from "./path";
 import { SourceIndex, type Position } from "./source-index";
 
@@ -26,6 +27,7 @@ const MAX_VALUES = 50_000;
  * value and key. Duplicate keys are reported and the first occurrence is kept.
  */
 export function parseYamlSource(text: string): ParsedYaml {
+  const { LineCounter, parseDocument } = yamlLibrary();
   const lineCounter = new LineCounter();
   const index = new SourceIndex();
   const problems: YamlProblem[] = [];
@@ -87,6 +89,7 @@ class Converter {
       this.reportedTooLarge = true;
       return this.refuse(node, path, `the document has more than ${MAX_VALUES} values (check aliases)`);
     }
+    const { isAlias, isMap, isScalar, isSeq } = yamlLibrary();
     if (isAlias(node)) {
       const target = node.resolve(this.document);
       if (!target) return this.refuse(node, path, `unknown alias *${node.source}`);
@@ -123,6 +126,7 @@ class Converter {
     this.index.record(path, { key, value: this.nodeStart(node, path) });
     const result: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     const seen = new Set<string>();
+    const { isAlias, isScalar } = yamlLibrary();
     for (const pair of node.items) {
       const keyNode = isAlias(pair.key) ? pair.key.resolve(this.document) : pair.key;
       const keyPosition = this.positionOf(pair.key, path);

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
-import YAML from "yaml";
 import type { DefinitionError } from "../../playout/definition";
 import { buildSequentialPlayout, BuildError, type SequentialBuildResult, type SequentialBuildState } from "../../playout/sequential";
+import { yamlLibrary } from "../../playout/definition/yaml-library";
 import { DomainError, type FieldError } from "../domain-error";
 import type { PlayoutContentService } from "../playout-content-service";
 import type { PlayoutValidationService } from "../playout-validation-service";
@@ -95,7 +95,7 @@ export class BuildSession {
   }
 
   private async run(content: YamlForm[], playout: YamlForm[], horizonMs: number, contentOnly: boolean, fields: Record<string, string> = {}): Promise<SequentialBuildResult> {
-    const text = YAML.stringify({ content, playout });
+    const text = yamlLibrary().stringify({ content, playout });
     const checked = await this.validation.validate({ definition: text });
     if (!checked.valid || !checked.definition) throw DomainError.validation(toFieldErrors(checked.errors, contentOnly ? "content" : "playout", fields));
     const resolved = await this.resolver.resolve(checked.definition);

@@ -1,8 +1,8 @@
-import YAML from "yaml";
 import type { Database } from "../../db/database";
 import { SETUP_TABLES, type ColumnInfo, type SetupRow, type SetupTable } from "../../db/repositories/setup-repository";
 import type { Repositories } from "../../db/repositories";
 import { BuildMode } from "../../domain/enums";
+import { yamlLibrary } from "../../playout/definition/yaml-library";
 import { DomainError } from "../domain-error";
 import type { PlayoutService } from "../playout-service";
 import type { SettingsService } from "../settings-service";
@@ -63,7 +63,7 @@ export class SetupTransferService {
     const view = this.settings?.get();
     if (view) for (const key of SETUP_SETTINGS) (settings as Record<string, unknown>)[key] = view[key];
     const body: SetupDocument = { format: SETUP_FORMAT, exportedAt: new Date(this.clock()).toISOString(), settings, tables: document };
-    return `# Airwave setup: import with POST /api/v1/import or \`airwave import FILE\`.\n${YAML.stringify(body, { lineWidth: 0 })}`;
+    return `# Airwave setup: import with POST /api/v1/import or \`airwave import FILE\`.\n${yamlLibrary().stringify(body, { lineWidth: 0 })}`;
   }
 
   /** Checks the document and reports what an import would do; with `apply`, does it in one transaction (422 when it cannot). */
@@ -72,7 +72,7 @@ export class SetupTransferService {
     const report: ImportReport = { valid: false, applied: false, entries: [], unmatched: [], settings: {}, errors: [] };
     let parsed: unknown;
     try {
-      parsed = YAML.parse(text);
+      parsed = yamlLibrary().parse(text);
     } catch (error) {
       report.errors.push({ path: "", message: `not valid YAML: ${(error as Error).message}` });
       return this.finish(report, apply);
