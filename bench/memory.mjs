@@ -1,4 +1,4 @@
-// bench/memory: the server's memory as shipped (dist/, run with the desktop app's V8 flags), in one run:
+// bench/memory: the server's memory as shipped (dist/, run with the launchers' V8 flags and environment), in one run:
 // (a) idle RSS of a new install after start with the UI loaded once (Chromium opens / and waits for the
 //     network to settle), target <= 100 MB;
 // (c) the same server's RSS after the bench load: the largest playout definition accepted validated,
@@ -27,7 +27,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 require("reflect-metadata");
 const { Database } = require(path.join(root, "dist/server/db/database.js"));
-const { SERVER_EXEC_ARGV } = require(path.join(root, "dist/electron/supervisor/server-flags.js"));
+const { SERVER_ENV, SERVER_EXEC_ARGV } = require(path.join(root, "dist/electron/supervisor/server-flags.js"));
 const { MAX_DEFINITION_BYTES } = require(path.join(root, "dist/server/services/playout-validation-service.js"));
 
 const CHANNELS = 100;
@@ -58,7 +58,7 @@ const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
 
 function startServer(env, args = [path.join(root, "dist/server/main.js")]) {
   const child = spawn(process.execPath, [...SERVER_EXEC_ARGV, ...args], {
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.includes("__") && !k.startsWith("AIRWAVE_"))), ...env },
+    env: { ...SERVER_ENV, ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.includes("__") && !k.startsWith("AIRWAVE_"))), ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.add(child);

@@ -1,6 +1,6 @@
 // bench/soak: does the server stay flat under hours of viewers coming and going? (bounded: 20 minutes by
 // default, `--minutes N` for longer.)
-// The built server (dist/, with the desktop app's V8 flags) runs as a child with 4 channels (ExternalJson playouts of a generated clip,
+// The built server (dist/, with the launchers' V8 flags and environment, electron/supervisor/server-flags.ts) runs as a child with 4 channels (ExternalJson playouts of a generated clip,
 // a 320x180 profile), `Streaming:IdleTimeoutSeconds` 5 and `Playout:RebuildIntervalMinutes` 1 (its own
 // job runs a Continue build of every playout each minute). Each minute is one wave: the guide is
 // fetched (gzip, checked), then for ~40 s a viewer joins or leaves every 3 s (MPEG-TS readers and HLS
@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MAIN = path.join(ROOT, "dist/server/main.js");
-const { SERVER_EXEC_ARGV } = createRequire(import.meta.url)(path.join(ROOT, "dist/electron/supervisor/server-flags.js"));
+const { SERVER_ENV, SERVER_EXEC_ARGV } = createRequire(import.meta.url)(path.join(ROOT, "dist/electron/supervisor/server-flags.js"));
 const minutesArg = process.argv.indexOf("--minutes");
 const MINUTES = minutesArg > 0 ? Number(process.argv[minutesArg + 1]) : 20;
 if (!Number.isInteger(MINUTES) || MINUTES < 1) throw new Error("--minutes takes a whole number >= 1");
@@ -179,7 +179,13 @@ function ffmpegChildren(pid) {
 async function sample(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const rss = Number(/VmRSS:\s+(\d+)/.exec(status)[1]) * 1024;
-  const fds = fs.readdirSync(`/proc/${pid}/fd`).length;
+  // The fewest of three reads 100 ms apart: a descriptor held for a moment (a connection closing, a file
+  // being read) is not one the server keeps; a leaked one is in every read.
+  let fds = Infinity;
+  for (let read = 0; read < 3; read++) {
+    if (read) await sleep(100);
+    fds = Math.min(fds, fs.readdirSync(`/proc/${pid}/fd`).length);
+  }
   const metrics = (await request("GET", "/metrics")).text;
   const metric = (name) => [...metrics.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "gm"))].reduce((sum, m) => sum + Number(m[1]), 0);
   const failedRuns = [...metrics.matchAll(/^airwave_ffmpeg_exits_total\{[^}]*reason="failed"[^}]*\} (\S+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
@@ -200,6 +206,7 @@ function slope(points) {
 async function main() {
   await run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=60", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=60", "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-c:a", "aac", "-shortest", clip]);
   const env = {
+    ...SERVER_ENV,
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.includes("__") && !k.startsWith("AIRWAVE_"))),
     AIRWAVE_DATA_DIR: dataDir,
     Server__Port: "0",

@@ -1,7 +1,7 @@
 import { utilityProcess } from "electron";
 import type { ProcessLauncher, SupervisedProcess } from "./supervisor/server-supervisor";
 import type { ServerLog } from "./supervisor/server-log";
-import { SERVER_EXEC_ARGV } from "./supervisor/server-flags";
+import { SERVER_ENV, SERVER_EXEC_ARGV } from "./supervisor/server-flags";
 
 export interface UtilityLauncherOptions {
   entry: string;
@@ -17,7 +17,7 @@ export interface UtilityLauncherOptions {
 export function utilityLauncher(options: UtilityLauncherOptions): ProcessLauncher {
   return (attempt) => {
     options.log.note(`server start #${attempt}`);
-    const child = utilityProcess.fork(options.entry, [], { env: options.env, execArgv: [...SERVER_EXEC_ARGV], stdio: "pipe", serviceName: "Airwave server" });
+    const child = utilityProcess.fork(options.entry, [], { env: { ...SERVER_ENV, ...options.env }, execArgv: [...SERVER_EXEC_ARGV], stdio: "pipe", serviceName: "Airwave server" });
     options.log.attach(child.stdout);
     options.log.attach(child.stderr);
     const supervised: SupervisedProcess = {

@@ -1,5 +1,5 @@
 import { fork } from "node:child_process";
-import { SERVER_EXEC_ARGV } from "./server-flags";
+import { SERVER_ENV, SERVER_EXEC_ARGV } from "./server-flags";
 import type { ProcessLauncher } from "./server-supervisor";
 import type { ServerLog } from "./server-log";
 
@@ -17,7 +17,7 @@ export interface NodeLauncherOptions {
 export function nodeLauncher(options: NodeLauncherOptions): ProcessLauncher {
   return (attempt) => {
     options.log?.note(`server start #${attempt}`);
-    const child = fork(options.entry, [], { env: options.env, stdio: ["ignore", "pipe", "pipe", "ipc"], execArgv: [...SERVER_EXEC_ARGV] });
+    const child = fork(options.entry, [], { env: { ...SERVER_ENV, ...options.env }, stdio: ["ignore", "pipe", "pipe", "ipc"], execArgv: [...SERVER_EXEC_ARGV] });
     options.log?.attach(child.stdout);
     options.log?.attach(child.stderr);
     // Without a listener a failed spawn or IPC send would throw in the supervising process.
