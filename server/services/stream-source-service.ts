@@ -62,9 +62,10 @@ export class StreamSourceService {
       const version = (await repos.mediaItems.versionsOf(mediaItemId))[0];
       const limitMs = Math.max(1000, version?.durationMs || OPEN_GAP_MS);
       if (!version) return { channel, at, content: { kind: "error", reason: `Media item ${mediaItemId} has no file`, limitMs } };
-      if (!(await isFile(version.path))) return { channel, at, content: { kind: "error", reason: `Media item does not exist on disk\n${version.path}`, limitMs, path: version.path } };
+      const { path, inputUrl, readable } = await this.source(repos, version.path);
+      if (!readable) return { channel, at, content: { kind: "error", reason: `Media item does not exist on disk\n${path}`, limitMs, path } };
       const song = await this.songDisplay(repos, mediaItemId);
-      return { channel, at, content: { kind: "media", ...(song ? { song } : {}), path: version.path, seekMs: 0, limitMs, filler: false, preferredAudioLanguages: [], subtitleMode: SubtitleMode.None } };
+      return { channel, at, content: { kind: "media", ...(song ? { song } : {}), path, ...(inputUrl ? { inputUrl } : {}), seekMs: 0, limitMs, filler: false, preferredAudioLanguages: [], subtitleMode: SubtitleMode.None } };
     });
   }
 
@@ -106,10 +107,10 @@ export class StreamSourceService {
     if (now.kind === "playing") {
       const item = now.item;
       const stored = item.externalPath ?? (item.mediaItemId !== null ? (await repos.mediaItems.versionsOf(item.mediaItemId))[0]?.path : undefined);
-      const remote = stored !== undefined && this.remote ? await this.remote.resolve(repos, stored) : null;
-      const path = remote?.path ?? stored;
-      if (path !== undefined) {
-        if (!remote?.inputUrl && !(await isFile(path))) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs, path };
+      const source = stored !== undefined ? await this.source(repos, stored) : undefined;
+      if (source) {
+        const { path, inputUrl } = source;
+        if (!source.readable) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs, path };
         const song = item.mediaItemId !== null ? await this.songDisplay(repos, item.mediaItemId) : undefined;
         const watermark = await streamWatermark(repos, channel, item, at, this.watermarkImages);
         return {
@@ -117,7 +118,7 @@ export class StreamSourceService {
           ...(song ? { song } : {}),
           ...(watermark ? { watermark } : {}),
           path,
-          ...(remote?.inputUrl ? { inputUrl: remote.inputUrl } : {}),
+          ...(inputUrl ? { inputUrl } : {}),
           seekMs: now.seekMs,
           limitMs: now.remainingMs,
           filler: false,
@@ -146,6 +147,7 @@ export class StreamSourceService {
       ...(song ? { song } : {}),
       ...(watermark ? { watermark } : {}),
       path: filler.path,
+      ...(filler.inputUrl ? { inputUrl: filler.inputUrl } : {}),
       seekMs,
       limitMs: Math.min(limitMs, filler.durationMs - seekMs),
       filler: true,
@@ -154,8 +156,19 @@ export class StreamSourceService {
     };
   }
 
-  /** One item of the fallback filler preset (the same one for the whole gap), if it has a playable file. */
-  private async fallbackFiller(repos: Repositories, presetId: number, gapKey: number): Promise<{ id: number; path: string; durationMs: number } | undefined> {
+  /**
+   * Where FFmpeg reads a stored path: a media server's item through the path replacements (a local file) or
+   * the loopback stream proxy (`inputUrl`), else the file itself; `readable` is false for a missing local file.
+   */
+  private async source(repos: Repositories, stored: string): Promise<{ path: string; inputUrl?: string; readable: boolean }> {
+    const remote = this.remote ? await this.remote.resolve(repos, stored) : null;
+    const path = remote?.path ?? stored;
+    if (remote?.inputUrl) return { path, inputUrl: remote.inputUrl, readable: true };
+    return { path, readable: await isFile(path) };
+  }
+
+  /** One item of the fallback filler preset (the same one for the whole gap), if it can be played. */
+  private async fallbackFiller(repos: Repositories, presetId: number, gapKey: number): Promise<{ id: number; path: string; inputUrl?: string; durationMs: number } | undefined> {
     const [preset] = await repos.schedules.fillerPresetsByIds([presetId]);
     if (!preset) return undefined;
     let ids: number[] = [];
@@ -171,8 +184,9 @@ export class StreamSourceService {
     if (!playable.length) return undefined;
     const chosen = playable[Math.abs(Math.floor(gapKey / 1000)) % playable.length]!;
     const version = (await repos.mediaItems.versionsOf(chosen.id)).find((v) => v.id === chosen.versionId);
-    if (!version || !(await isFile(version.path))) return undefined;
-    return { id: chosen.id, path: version.path, durationMs: chosen.durationMs };
+    const source = version ? await this.source(repos, version.path) : undefined;
+    if (!source?.readable) return undefined;
+    return { id: chosen.id, path: source.path, ...(source.inputUrl ? { inputUrl: source.inputUrl } : {}), durationMs: chosen.durationMs };
   }
 }
 

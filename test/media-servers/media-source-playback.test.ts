@@ -4,7 +4,8 @@ import { fakeJellyfin } from "../support/media-servers/jellyfin/fake-jellyfin";
 import type { FakeMediaBrowserServer } from "../support/media-servers/mediabrowser/fake-mediabrowser-server";
 import { addSampleLibrary, SERVER_MEDIA_ROOT, type SampleLibrary } from "../support/media-servers/mediabrowser/sample-library";
 import { makeTempDir, useTestServer } from "../support/test-server";
-import { ffmpegChildren } from "../streaming/support/stream-fixtures";
+import { ffmpegChildren, openStream } from "../streaming/support/stream-fixtures";
+import { waitFor } from "../support/wait";
 import { API_KEY, logText, syncLibrary, watchChannel } from "./support";
 
 // Registered first, so it runs once the server has stopped: no FFmpeg outlives it.
@@ -71,5 +72,28 @@ describe("playing media-source items", () => {
     expect(probe.streams.find((s: any) => s.codec_type === "video")).toMatchObject({ codec_name: "h264" });
     expect(nowPlaying).toMatchObject({ kind: "media", title: "Remote Movie (2001).mp4" });
     expect(streamRequests(sample.movieId).length, "nothing was streamed from the server").toBe(before);
+  }, 120_000);
+
+  it("a fallback filler of a media-source show fills a channel's gap, read from the server's stream", async () => {
+    const libraryId = await syncedSource("Remote filler", sample.showsLibraryId, []);
+    const show = (await api.get(`/api/v1/media/items?libraryId=${libraryId}&kind=Show`)).json.items[0];
+    const preset = await api.post("/api/v1/filler/presets", { name: "Remote fallback", fillerKind: "Fallback", collectionType: "TelevisionShow", mediaItemId: show.id });
+    expect(preset.status, preset.text).toBe(201);
+    const number = String(channelNumber++);
+    // No playout: the whole timeline is a gap, which the fallback filler fills.
+    const channel = await api.post("/api/v1/channels", { name: `Gap ${number}`, number, ffmpegProfileId: profileId, fallbackFillerId: preset.json.id, streamingMode: "TransportStreamHybrid" });
+    expect(channel.status, channel.text).toBe(201);
+    const before = sample.episodeIds.flatMap(streamRequests).length;
+    const viewer = await openStream(`${server.url}/iptv/channel/${number}.ts`);
+    try {
+      expect(viewer.status).toBe(200);
+      await viewer.waitForBytes(40_000, 60_000);
+      const nowPlaying = await waitFor(async () => (await api.get("/api/v1/sessions")).json.find((s: { channelNumber: string }) => s.channelNumber === number)?.nowPlaying, "the session's current piece", { timeoutMs: 20_000 });
+      expect(nowPlaying.kind, JSON.stringify(nowPlaying)).not.toBe("offline");
+      expect(nowPlaying.kind, JSON.stringify(nowPlaying)).not.toBe("error");
+      expect(sample.episodeIds.flatMap(streamRequests).length, "the filler episode was read from the server").toBeGreaterThan(before);
+    } finally {
+      viewer.close();
+    }
   }, 120_000);
 });
