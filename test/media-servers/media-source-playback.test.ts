@@ -1,5 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fakeEmby } from "../support/media-servers/emby/fake-emby";
 import { fakeJellyfin } from "../support/media-servers/jellyfin/fake-jellyfin";
 import type { FakeMediaBrowserServer } from "../support/media-servers/mediabrowser/fake-mediabrowser-server";
 import { addSampleLibrary, SERVER_MEDIA_ROOT, type SampleLibrary } from "../support/media-servers/mediabrowser/sample-library";
@@ -34,8 +35,8 @@ afterAll(async () => {
 });
 
 /** A source over the fake, one of its libraries enabled and synced. */
-async function syncedSource(name: string, remoteLibraryId: string, pathReplacements: Array<{ serverPath: string; localPath: string }>): Promise<number> {
-  const source = await api.post("/api/v1/media-sources", { name, kind: "Jellyfin", url: fake.url, credential: API_KEY, pathReplacements });
+async function syncedSource(name: string, remoteLibraryId: string, pathReplacements: Array<{ serverPath: string; localPath: string }>, on: { kind: "Jellyfin" | "Emby"; server: FakeMediaBrowserServer } = { kind: "Jellyfin", server: fake }): Promise<number> {
+  const source = await api.post("/api/v1/media-sources", { name, kind: on.kind, url: on.server.url, credential: API_KEY, pathReplacements });
   expect(source.status, source.text).toBe(201);
   const library = await api.post(`/api/v1/media-sources/${source.json.id}/libraries`, { remoteLibraryId, name });
   expect(library.status, library.text).toBe(201);
@@ -72,6 +73,24 @@ describe("playing media-source items", () => {
     expect(probe.streams.find((s: any) => s.codec_type === "video")).toMatchObject({ codec_name: "h264" });
     expect(nowPlaying).toMatchObject({ kind: "media", title: "Remote Movie (2001).mp4" });
     expect(streamRequests(sample.movieId).length, "nothing was streamed from the server").toBe(before);
+  }, 120_000);
+
+  it("an Emby show plays over HTTP from Emby's static stream (routes under /emby, the key in X-Emby-Token)", async () => {
+    const emby = await fakeEmby(API_KEY).start();
+    try {
+      // Its own tvdb id: the show key must match Emby's copy, not the Jellyfin one the other tests synced.
+      const embySample = addSampleLibrary(emby, makeTempDir("airwave-emby-media-"), "70002");
+      await syncedSource("Remote Emby", embySample.showsLibraryId, [], { kind: "Emby", server: emby });
+      const { probe, nowPlaying } = await watch(`  - show:\n    key: remote\n    guids:\n      - source: tvdb\n        value: "70002"\n    order: chronological`);
+      expect(probe.streams.find((s: any) => s.codec_type === "video")).toMatchObject({ codec_name: "h264", width: 160, height: 90 });
+      expect(nowPlaying.kind, nowPlaying.title).toBe("media");
+      const requests = emby.requests.filter((r) => embySample.episodeIds.some((id) => r.path === `/videos/${id}/stream`));
+      expect(requests.length, "FFmpeg read the show's episodes from Emby").toBeGreaterThan(0);
+      expect(requests.every((r) => r.authorized)).toBe(true);
+      expect(logText(server.dataDir)).not.toContain(API_KEY);
+    } finally {
+      await emby.close();
+    }
   }, 120_000);
 
   it("a fallback filler of a media-source show fills a channel's gap, read from the server's stream", async () => {

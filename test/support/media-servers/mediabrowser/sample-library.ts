@@ -26,7 +26,7 @@ const T0 = Date.parse("2026-01-01T00:00:00Z");
  * A Movies library (one movie in a box set) and a Shows library (one show with tvdb/tmdb/imdb ids,
  * one season, two episodes in a playlist), with real 3-second videos under `mediaDir`.
  */
-export function addSampleLibrary(fake: FakeMediaBrowserServer, mediaDir: string): SampleLibrary {
+export function addSampleLibrary(fake: FakeMediaBrowserServer, mediaDir: string, showTvdb = "70001"): SampleLibrary {
   const moviesLibraryId = fakeId();
   const showsLibraryId = fakeId();
   fake.libraries.push({ id: moviesLibraryId, name: "Films", collectionType: "movies" }, { id: showsLibraryId, name: "TV", collectionType: "tvshows" });
@@ -53,7 +53,7 @@ export function addSampleLibrary(fake: FakeMediaBrowserServer, mediaDir: string)
   movie.file = files.get(movieId);
   fake.add(movie);
   const showId = fakeId();
-  fake.add({ libraryId: showsLibraryId, savedAt: T0, dto: { Id: showId, Type: "Series", Name: "Remote Show", SortName: "remote show", ProductionYear: 2010, Genres: ["Comedy"], Studios: [{ Name: "Fake Network", Id: fakeId() }], OfficialRating: "TV-PG", Overview: "A show.", ProviderIds: { Tvdb: "70001", Tmdb: "2001", Imdb: "tt0000002" }, ImageTags: { Primary: "tag3" } } });
+  fake.add({ libraryId: showsLibraryId, savedAt: T0, dto: { Id: showId, Type: "Series", Name: "Remote Show", SortName: "remote show", ProductionYear: 2010, Genres: ["Comedy"], Studios: [{ Name: "Fake Network", Id: fakeId() }], OfficialRating: "TV-PG", Overview: "A show.", ProviderIds: { Tvdb: showTvdb, Tmdb: "2001", Imdb: "tt0000002" }, ImageTags: { Primary: "tag3" } } });
   const seasonId = fakeId();
   fake.add({ libraryId: showsLibraryId, savedAt: T0, dto: { Id: seasonId, Type: "Season", Name: "Season 1", IndexNumber: 1, SeriesId: showId, ParentId: showId } });
   const episodeIds = [1, 2].map((n) => {
