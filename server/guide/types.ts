@@ -61,6 +61,11 @@ export interface GuideItem {
   guideGroup?: number;
   /** Shown instead of the item's own title (and groups items under it). */
   customTitle?: string;
+  /**
+   * Items with the same id show the same metadata (every field from `kind` to `contentRating`, e.g.
+   * the media item's id): a writer may reuse the text it made for one. Absent: nothing is reused.
+   */
+  metadataId?: number;
 }
 
 /** One programme of the guide, after filler merging and grouping. */

@@ -4,7 +4,7 @@
  * A guide writes tens of thousands of programmes that share most of their text (a show's title,
  * genres, rating and poster), so a writer made once per fragment (`programmeWriter`) keeps the
  * escaped pieces it has made and builds each element by concatenation: no per-line arrays, and
- * nothing escaped twice.
+ * nothing escaped twice; items sharing a `metadataId` share the text between start and end tag.
  */
 import { artworkLocation } from "./logo-url";
 import type { GuideItem, GuideProgramme } from "./types";
@@ -79,17 +79,9 @@ export function programmeWriter(options: ProgrammeXmlOptions): (programme: Guide
     return ratingCache.get(key) ?? remember(ratingCache, key, ratingLines(item));
   };
 
-  return (programme) => {
-    const { item } = programme;
-    let xml = `  <programme start="${time(programme.start)}" stop="${time(programme.stop)}" channel="${channel}">\n`;
-    if (programme.customTitle !== undefined) {
-      xml += title(programme.customTitle);
-      xml += episodeNumberLines(item);
-      xml += "    <previously-shown />\n";
-      xml += ratings(item);
-      return `${xml}  </programme>`;
-    }
-    xml += title(item.title || "Untitled");
+  /** Everything between a programme's start tag and its end tag, for a programme without a custom title. */
+  const metadata = (item: GuideItem): string => {
+    let xml = title(item.title || "Untitled");
     xml += text("sub-title", item.subtitle);
     xml += text("desc", item.description);
     const date = formatXmltvDate(item.releaseDate);
@@ -104,7 +96,23 @@ export function programmeWriter(options: ProgrammeXmlOptions): (programme: Guide
       if (item.posterUrl) xml += `    <image type="poster">${image(item.posterUrl)}</image>\n`;
       if (item.thumbnailUrl) xml += `    <image type="still">${image(item.thumbnailUrl)}</image>\n`;
     }
-    return `${xml}  </programme>`;
+    return xml;
+  };
+  const bodies = new Map<number, string>();
+
+  return (programme) => {
+    const { item } = programme;
+    const start = `  <programme start="${time(programme.start)}" stop="${time(programme.stop)}" channel="${channel}">\n`;
+    if (programme.customTitle !== undefined) {
+      return `${start}${title(programme.customTitle)}${episodeNumberLines(item)}    <previously-shown />\n${ratings(item)}  </programme>`;
+    }
+    const id = item.metadataId;
+    let body = id !== undefined ? bodies.get(id) : undefined;
+    if (body === undefined) {
+      body = metadata(item);
+      if (id !== undefined) remember(bodies, id, body);
+    }
+    return `${start}${body}  </programme>`;
   };
 }
 

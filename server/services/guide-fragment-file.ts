@@ -80,28 +80,3 @@ function parseHead(line: string): FragmentHead | undefined {
     return undefined;
   }
 }
-
-/** UTF-8 bytes appended string by string into one growing buffer (no intermediate strings held). */
-export class Utf8Builder {
-  private buffer: Buffer;
-  private length = 0;
-
-  constructor(initialBytes = 64 * 1024) {
-    this.buffer = Buffer.allocUnsafe(initialBytes);
-  }
-
-  append(text: string): void {
-    // A UTF-16 code unit never takes more than 3 UTF-8 bytes.
-    const needed = this.length + text.length * 3;
-    if (needed > this.buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2));
-      this.buffer.copy(grown, 0, 0, this.length);
-      this.buffer = grown;
-    }
-    this.length += this.buffer.write(text, this.length);
-  }
-
-  bytes(): Buffer {
-    return this.buffer.subarray(0, this.length);
-  }
-}

@@ -1,7 +1,7 @@
 /** Playout rows joined with their media's metadata and cached artwork, as the guide writers want them. */
 import type { ExternalItemMetadata } from "../db/entities/playout";
 import type { Repositories } from "../db/repositories";
-import type { GuideItemRow } from "../db/repositories/guide-repository";
+import type { GuideItemRow, GuideMediaRow } from "../db/repositories/guide-repository";
 import { GuideEpisodeArtwork, GuideMode, MediaItemKind } from "../domain/enums";
 import type { GuideFillerKind, GuideItem, ProgrammeKind } from "../guide";
 
@@ -15,33 +15,33 @@ const PROGRAMME_KINDS: Partial<Record<MediaItemKind, ProgrammeKind>> = {
 
 /** Playout items of `playoutId` overlapping [from, to) as guide items (rows that make no programme dropped). */
 export async function readGuideItems(repos: Repositories, playoutId: number, from: number, to: number, episodeArtwork: GuideEpisodeArtwork): Promise<GuideItem[]> {
-  const rows = await repos.guide.itemsBetween(playoutId, from, to);
-  const media = await loadMedia(repos, rows, episodeArtwork);
+  const [rows, media] = await Promise.all([repos.guide.itemsBetween(playoutId, from, to), loadMedia(repos, playoutId, from, to, episodeArtwork)]);
   const result: GuideItem[] = [];
   for (const row of rows) {
-    const item = toGuideItem(row, media);
+    const item = toGuideItem(row, row.mediaItemId !== null ? media.get(row.mediaItemId) : undefined);
     if (item) result.push(item);
   }
   return result;
 }
 
-interface MediaLookup {
-  genres: Map<number, string[]>;
-  artwork: Map<number, Map<string, string>>;
-  episodeArtwork: GuideEpisodeArtwork;
-}
+/** What a programme shows of a media item, made once per item (a week of guide plays each many times). */
+type MediaProgramme = Pick<
+  GuideItem,
+  "kind" | "title" | "subtitle" | "description" | "seasonNumber" | "episodeNumber" | "releaseDate" | "genres" | "posterUrl" | "thumbnailUrl" | "iconUrl" | "contentRating"
+>;
 
-/** Genres and cached artwork of the rows' media, their seasons and shows (two batched queries). */
-async function loadMedia(repos: Repositories, rows: readonly GuideItemRow[], episodeArtwork: GuideEpisodeArtwork): Promise<MediaLookup> {
+/** The media the items play with their genres and cached artwork (three queries, whatever the item count). */
+async function loadMedia(repos: Repositories, playoutId: number, from: number, to: number, episodeArtwork: GuideEpisodeArtwork): Promise<Map<number, MediaProgramme>> {
+  const rows = await repos.guide.mediaBetween(playoutId, from, to);
   const ids = new Set<number>();
   for (const row of rows) {
-    if (row.mediaItemId !== null) ids.add(row.mediaItemId);
+    ids.add(row.id);
     if (row.seasonId !== null) ids.add(row.seasonId);
     if (row.showId !== null) ids.add(row.showId);
   }
   const wanted = [...ids];
   const [genres, artwork] = await Promise.all([repos.guide.genresOf(wanted), repos.guide.artworkOf(wanted)]);
-  return { genres, artwork, episodeArtwork };
+  return new Map(rows.map((row) => [row.id, mediaProgramme(row, genres, artwork, episodeArtwork)]));
 }
 
 /** Server path of a cached artwork file (served by `/iptv/artwork/…`). */
@@ -49,17 +49,61 @@ function artworkPath(folder: "posters" | "thumbnails", cacheKey: string | undefi
   return cacheKey ? `/iptv/artwork/${folder}/${cacheKey.split("/").map(encodeURIComponent).join("/")}` : undefined;
 }
 
+function mediaProgramme(row: GuideMediaRow, genres: Map<number, string[]>, artwork: Map<number, Map<string, string>>, episodeArtwork: GuideEpisodeArtwork): MediaProgramme {
+  const kind = PROGRAMME_KINDS[row.kind as MediaItemKind] ?? "OtherVideo";
+  const art = artwork.get(row.id);
+  const releaseDate = row.releaseDate ?? (row.year !== null ? String(row.year) : undefined);
+  const thumbnailUrl = artworkPath("thumbnails", art?.get("thumbnail") ?? art?.get("thumb"));
+  if (kind === "Episode") {
+    const showPoster = row.showId !== null ? artwork.get(row.showId)?.get("poster") : undefined;
+    const seasonPoster = row.seasonId !== null ? artwork.get(row.seasonId)?.get("poster") : undefined;
+    return {
+      kind,
+      title: row.showTitle ?? row.title ?? "",
+      subtitle: row.title ?? undefined,
+      description: row.plot ?? row.showPlot ?? undefined,
+      seasonNumber: row.seasonNumber ?? row.parentSeasonNumber ?? undefined,
+      episodeNumber: row.episodeNumber ?? undefined,
+      releaseDate,
+      genres: row.showId !== null ? genres.get(row.showId) : undefined,
+      posterUrl: artworkPath("posters", showPoster ?? seasonPoster),
+      thumbnailUrl,
+      iconUrl: episodeArtwork === GuideEpisodeArtwork.EpisodeThumbnail ? thumbnailUrl : undefined,
+      contentRating: row.contentRating ?? row.showContentRating ?? undefined,
+    };
+  }
+  return {
+    kind,
+    title: row.title ?? "",
+    description: row.plot ?? undefined,
+    releaseDate,
+    genres: genres.get(row.id),
+    // Songs: the album cover stands for a poster.
+    posterUrl: artworkPath("posters", art?.get("poster") ?? art?.get("cover")),
+    thumbnailUrl,
+    contentRating: row.contentRating ?? undefined,
+  };
+}
+
 /**
- * One guide item per playout row. Objects are written out field by field: spreading a shared `common`
- * object into each literal took V8's slow path (about 15 µs a row, most of a full guide rebuild).
+ * One guide item per playout row. Each object is one literal with every field: spreading a shared
+ * `common` object into each literal took V8's slow path (about 15 µs a row), and adding fields to an
+ * object after it is made grows it again.
  */
-function toGuideItem(row: GuideItemRow, media: MediaLookup): GuideItem | undefined {
+function toGuideItem(row: GuideItemRow, media: MediaProgramme | undefined): GuideItem | undefined {
   const fillerKind = row.fillerKind && row.fillerKind !== "None" ? (row.fillerKind as GuideFillerKind) : undefined;
   const guideMode = row.hiddenFromGuide ? GuideMode.Filler : undefined;
   const guideStart = row.guideStart ?? undefined;
   const guideFinish = row.guideFinish ?? undefined;
   const customTitle = row.customTitle ?? undefined;
-  const base = (kind: ProgrammeKind, title: string): GuideItem => ({
+  if (row.mediaItemId === null || media === undefined) {
+    const base = (kind: ProgrammeKind, title: string): GuideItem => ({ start: row.start, finish: row.finish, guideStart, guideFinish, fillerKind, guideMode, guideGroup: row.guideGroup, customTitle, kind, title });
+    const external = row.externalMetadata;
+    if (external?.title) return Object.assign(base("Movie", external.title), externalProgramme(external));
+    // An offline gap kept as an item: only worth a programme when it has a title of its own.
+    return row.customTitle ? base("OtherVideo", row.customTitle) : undefined;
+  }
+  return {
     start: row.start,
     finish: row.finish,
     guideStart,
@@ -68,41 +112,20 @@ function toGuideItem(row: GuideItemRow, media: MediaLookup): GuideItem | undefin
     guideMode,
     guideGroup: row.guideGroup,
     customTitle,
-    kind,
-    title,
-  });
-  if (row.mediaItemId === null || row.kind === null) {
-    const external = row.externalMetadata;
-    if (external?.title) return Object.assign(base("Movie", external.title), externalProgramme(external));
-    // An offline gap kept as an item: only worth a programme when it has a title of its own.
-    return row.customTitle ? base("OtherVideo", row.customTitle) : undefined;
-  }
-  const kind = PROGRAMME_KINDS[row.kind as MediaItemKind] ?? "OtherVideo";
-  const releaseDate = row.releaseDate ?? (row.year !== null ? String(row.year) : undefined);
-  const art = media.artwork.get(row.mediaItemId);
-  const item = base(kind, row.title ?? "");
-  item.releaseDate = releaseDate;
-  item.thumbnailUrl = artworkPath("thumbnails", art?.get("thumbnail") ?? art?.get("thumb"));
-  if (kind === "Episode") {
-    const showPoster = row.showId !== null ? media.artwork.get(row.showId)?.get("poster") : undefined;
-    const seasonPoster = row.seasonId !== null ? media.artwork.get(row.seasonId)?.get("poster") : undefined;
-    item.title = row.showTitle ?? row.title ?? "";
-    item.subtitle = row.title ?? undefined;
-    item.description = row.plot ?? row.showPlot ?? undefined;
-    item.seasonNumber = row.seasonNumber ?? row.parentSeasonNumber ?? undefined;
-    item.episodeNumber = row.episodeNumber ?? undefined;
-    item.genres = row.showId !== null ? media.genres.get(row.showId) : undefined;
-    item.posterUrl = artworkPath("posters", showPoster ?? seasonPoster);
-    if (media.episodeArtwork === GuideEpisodeArtwork.EpisodeThumbnail) item.iconUrl = item.thumbnailUrl;
-    item.contentRating = row.contentRating ?? row.showContentRating ?? undefined;
-    return item;
-  }
-  item.description = row.plot ?? undefined;
-  item.genres = media.genres.get(row.mediaItemId);
-  // Songs: the album cover stands for a poster.
-  item.posterUrl = artworkPath("posters", art?.get("poster") ?? art?.get("cover"));
-  item.contentRating = row.contentRating ?? undefined;
-  return item;
+    kind: media.kind,
+    title: media.title,
+    subtitle: media.subtitle,
+    description: media.description,
+    seasonNumber: media.seasonNumber,
+    episodeNumber: media.episodeNumber,
+    releaseDate: media.releaseDate,
+    genres: media.genres,
+    posterUrl: media.posterUrl,
+    thumbnailUrl: media.thumbnailUrl,
+    iconUrl: media.iconUrl,
+    contentRating: media.contentRating,
+    metadataId: row.mediaItemId,
+  };
 }
 
 /** A programme from an external (dizqueTV) item's own metadata; only http(s) icons are usable by players. */

@@ -3,7 +3,7 @@ import type { ExternalItemMetadata } from "../entities/playout";
 import { rawQuery } from "../raw-query";
 import { sqlDialect } from "../sql-dialect";
 
-/** A playout item joined with its media, the media's season and show: everything a programme shows. */
+/** A playout item as the guide sees it; its media's metadata comes apart (`GuideMediaRow`). */
 export interface GuideItemRow {
   start: number;
   finish: number;
@@ -15,7 +15,12 @@ export interface GuideItemRow {
   hiddenFromGuide: boolean;
   externalMetadata: ExternalItemMetadata | null;
   mediaItemId: number | null;
-  kind: string | null;
+}
+
+/** A media item with its season and show: everything a programme shows of it. */
+export interface GuideMediaRow {
+  id: number;
+  kind: string;
   title: string | null;
   plot: string | null;
   releaseDate: string | null;
@@ -35,39 +40,50 @@ export interface GuideItemRow {
 export class GuideRepository {
   constructor(private readonly manager: EntityManager) {}
 
-  /** Items of a playout overlapping [from, to) in start order, with their media metadata (one query). */
   /**
-   * Rows come back as one JSON array built by SQLite and parsed at once: objects made by JSON.parse are
-   * several times faster to read than the per-row objects of the sqlite3 driver (its rows are dictionary-mode
-   * objects), and a week of guide for a hundred channels reads a hundred thousand of them.
+   * Items of a playout overlapping [from, to) in start order (one query). Rows come back as one JSON
+   * array built by the database and parsed at once: objects made by JSON.parse are several times faster
+   * to read than the per-row objects of the sqlite3 driver (its rows are dictionary-mode objects), and a
+   * week of guide for a hundred channels reads tens of thousands of them. The media's metadata is read
+   * apart (`mediaBetween`): a channel plays the same few dozen items over and over in a week.
    */
   async itemsBetween(playoutId: number, from: number, to: number): Promise<GuideItemRow[]> {
     const d = sqlDialect(this.manager);
-    const column = (name: string): [string, string] => [name, `r."${name}"`];
     const fields: Array<[string, string]> = [
       ...["start", "finish", "guideStart", "guideFinish", "guideGroup", "fillerKind", "customTitle"].map(column),
       ["hiddenFromGuide", d.jsonBoolean(`r."hiddenFromGuide"`)],
       ["externalMetadata", d.embedJson(`r."externalMetadata"`)],
-      ...["mediaItemId", "kind", "title", "plot", "releaseDate", "year", "contentRating", "seasonNumber", "episodeNumber"].map(column),
-      ...["seasonId", "parentSeasonNumber", "showId", "showTitle", "showPlot", "showContentRating"].map(column),
+      column("mediaItemId"),
     ];
     const [row] = await rawQuery<{ rows: string }>(
       this.manager,
       `SELECT ${d.jsonArrayAgg(d.jsonObject(fields), `r."start"`)} AS "rows"
          FROM (SELECT pi."start", pi."finish", pi."guideStart", pi."guideFinish", pi."guideGroup", pi."fillerKind", pi."customTitle",
-                      pi."hiddenFromGuide", pi."externalMetadata", pi."mediaItemId",
-                      mi."kind", mi."title", mi."plot", mi."releaseDate", mi."year", mi."contentRating", mi."seasonNumber", mi."episodeNumber",
-                      season."id" AS "seasonId", season."seasonNumber" AS "parentSeasonNumber",
-                      show."id" AS "showId", show."title" AS "showTitle", show."plot" AS "showPlot", show."contentRating" AS "showContentRating"
+                      pi."hiddenFromGuide", pi."externalMetadata", pi."mediaItemId"
                  FROM "playout_item" pi
-                 LEFT JOIN "media_item" mi ON mi."id" = pi."mediaItemId"
-                 LEFT JOIN "media_item" season ON season."id" = mi."parentId" AND mi."kind" = 'Episode'
-                 LEFT JOIN "media_item" show ON show."id" = season."parentId"
-                WHERE pi."playoutId" = ? AND pi."finish" > ? AND pi."start" < ?
-                ORDER BY pi."start") AS r`,
+                WHERE ${ITEMS_BETWEEN}) AS r`,
       [playoutId, from, to],
     );
     return JSON.parse(row.rows) as GuideItemRow[];
+  }
+
+  /** The media items `itemsBetween` plays, each once, with their seasons and shows (one query). */
+  async mediaBetween(playoutId: number, from: number, to: number): Promise<GuideMediaRow[]> {
+    const d = sqlDialect(this.manager);
+    const fields = ["id", "kind", "title", "plot", "releaseDate", "year", "contentRating", "seasonNumber", "episodeNumber", "seasonId", "parentSeasonNumber", "showId", "showTitle", "showPlot", "showContentRating"].map(column);
+    const [row] = await rawQuery<{ rows: string }>(
+      this.manager,
+      `SELECT ${d.jsonArrayAgg(d.jsonObject(fields))} AS "rows"
+         FROM (SELECT mi."id", mi."kind", mi."title", mi."plot", mi."releaseDate", mi."year", mi."contentRating", mi."seasonNumber", mi."episodeNumber",
+                      season."id" AS "seasonId", season."seasonNumber" AS "parentSeasonNumber",
+                      show."id" AS "showId", show."title" AS "showTitle", show."plot" AS "showPlot", show."contentRating" AS "showContentRating"
+                 FROM "media_item" mi
+                 LEFT JOIN "media_item" season ON season."id" = mi."parentId" AND mi."kind" = 'Episode'
+                 LEFT JOIN "media_item" show ON show."id" = season."parentId"
+                WHERE mi."id" IN (SELECT DISTINCT pi."mediaItemId" FROM "playout_item" pi WHERE ${ITEMS_BETWEEN} AND pi."mediaItemId" IS NOT NULL)) AS r`,
+      [playoutId, from, to],
+    );
+    return JSON.parse(row.rows) as GuideMediaRow[];
   }
 
   /** Genre names per item, for the items given. */
@@ -119,6 +135,14 @@ export class GuideRepository {
     );
     return row?.stamp ?? 0;
   }
+}
+
+/** The playout items overlapping [from, to): parameters playout id, from, to. */
+const ITEMS_BETWEEN = `pi."playoutId" = ? AND pi."finish" > ? AND pi."start" < ?`;
+
+/** A column of the subquery `r`, for jsonObject. */
+function column(name: string): [string, string] {
+  return [name, `r."${name}"`];
 }
 
 function chunks(ids: readonly number[], size = 500): number[][] {
