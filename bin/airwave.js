@@ -20,12 +20,13 @@ Commands:
                      Report what importing a setup export into the running server would create,
                      update or skip, media it lacks and every problem with its path; with --apply,
                      import it (one transaction: all or nothing). Exits 1 when it cannot be imported.
-  import --from dizquetv|tunarr DIR
-                     Bring dizqueTV's channels (its .dizquetv folder) or Tunarr's (its data folder,
-                     with db.db) into the running server: channels with numbers, names, icons and
-                     groups, each with an ExternalJson playout of its programmes over the matching
-                     library items (by guid, else file path; the report lists what did not match),
-                     filler lists as Fallback filler presets, FFmpeg settings as profiles.
+  import [--apply] --from dizquetv|tunarr DIR
+                     Report what bringing dizqueTV's channels (its .dizquetv folder) or Tunarr's (its
+                     data folder, with db.db) into the running server would create: channels with
+                     numbers, names, icons and groups, each with an ExternalJson playout of its
+                     programmes over the matching library items (by guid, else file path; the report
+                     lists what did not match), filler lists as Fallback filler presets, FFmpeg
+                     settings as profiles; with --apply, import it (one transaction: all or nothing).
   backup             Make the running server take a backup now.
   backups            List the running server's backups, newest first.
   help, --help, -h   Show this help.

@@ -7,19 +7,22 @@ import { readTunarrFolder } from "./migration/tunarr-folder";
 import { dataFolder, type CommandResult } from "./restore-command";
 
 const READERS: Record<string, (dir: string) => MigrationPlan | Promise<MigrationPlan>> = { dizquetv: readDizqueFolder, tunarr: readTunarrFolder };
-const USAGE = "airwave import: usage: airwave import --from dizquetv|tunarr DIR [--server URL] [--key KEY]\n";
+const USAGE = "airwave import: usage: airwave import --from dizquetv|tunarr DIR [--apply] [--server URL] [--key KEY]\n";
 
 /**
  * `airwave import --from dizquetv|tunarr DIR`: each channel of a dizqueTV database folder or a Tunarr data
  * folder becomes an Airwave channel (number, name, icon, group) with an ExternalJson playout of its
  * programmes over the matching library items (by guid, else file path), filler lists become Fallback
- * filler presets, FFmpeg settings FFmpeg profiles where fields have an equivalent. The channel files go
- * into `<data>/playouts/<source>/`, where ExternalJson playouts read them.
+ * filler presets, FFmpeg settings FFmpeg profiles where fields have an equivalent. Like `airwave import FILE`
+ * it is a dry run unless `--apply` is given: the migration goes to the server as one setup document, checked,
+ * and with --apply imported in one transaction. The channel files go into `<data>/playouts/<source>/`, where
+ * ExternalJson playouts read them (written only with --apply, removed again when the import fails).
  */
 export async function migrateCommand(args: readonly string[], env: NodeJS.ProcessEnv, now = Date.now()): Promise<CommandResult> {
   const parsed = serverOptions(args, env);
   if (typeof parsed === "string") return { code: 2, stderr: `airwave import: ${parsed}\n` };
-  const [flag, source, dir, ...extra] = parsed.rest;
+  const apply = parsed.rest.includes("--apply");
+  const [flag, source, dir, ...extra] = parsed.rest.filter((arg) => arg !== "--apply");
   if (flag !== "--from" || !dir || extra.length) return { code: 2, stderr: USAGE };
   const read = READERS[source];
   if (!read) return { code: 2, stderr: `airwave import: --from must be dizquetv or tunarr (got ${source})\n` };
@@ -27,7 +30,7 @@ export async function migrateCommand(args: readonly string[], env: NodeJS.Proces
   if (!plan.channels.length) return { code: 1, stderr: `airwave import: no ${plan.source} channels found in ${dir}\n${plan.problems.map((p) => `  ${p}\n`).join("")}` };
 
   try {
-    const { lines, failed } = await applyMigration(apiClient(parsed.options), plan, path.join(dataFolder(env), "playouts", source), now);
+    const { lines, failed } = await applyMigration(apiClient(parsed.options), plan, path.join(dataFolder(env), "playouts", source), now, apply);
     return { code: failed ? 1 : 0, stdout: `${lines.join("\n")}\n` };
   } catch (error) {
     return { code: 1, stderr: `airwave import: the Airwave server at ${parsed.options.server} could not finish the import: ${(error as Error).message}\n` };

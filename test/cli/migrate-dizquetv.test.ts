@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAirwave } from "../support/cli";
+import type { ApiClient } from "../support/http";
 import { useTempDir, useTestServer } from "../support/test-server";
 import { expectPlaysFromLibrary, scannedLibrary } from "./support/migration-library";
 
@@ -20,6 +21,15 @@ function copyFixture(into: string, media: string): string {
   return into;
 }
 
+/** What a migration creates, as the server lists it. */
+async function setupLists(api: ApiClient) {
+  const names = async (url: string) => ((await api.get(url)).json as { name?: string; id: number }[]).map((row) => row.name ?? row.id);
+  return {
+    channels: await names("/api/v1/channels"), profiles: await names("/api/v1/ffmpeg/profiles"), collections: await names("/api/v1/collections"),
+    filler: await names("/api/v1/filler/presets"), playouts: await names("/api/v1/playouts"),
+  };
+}
+
 describe("airwave import --from dizquetv", () => {
   const { server, api } = useTestServer();
   const work = useTempDir("airwave-dizquetv-");
@@ -29,7 +39,20 @@ describe("airwave import --from dizquetv", () => {
     const library = await scannedLibrary(api, media);
     const dir = copyFixture(path.join(work.path, ".dizquetv"), media);
 
-    const result = await runAirwave(["import", "--from", "dizquetv", dir, "--server", server.url], { AIRWAVE_DATA_DIR: server.dataDir });
+    // A dry run first: the same report, what the import would create, and nothing changed or written.
+    const before = await setupLists(api);
+    const dry = await runAirwave(["import", "--from", "dizquetv", dir, "--server", server.url], { AIRWAVE_DATA_DIR: server.dataDir });
+    expect(dry.stderr).toBe("");
+    expect(dry.code, dry.stdout).toBe(0);
+    expect(dry.stdout).toContain('channel 3 "Cartoon Loop": 2 programmes, 2 in the library (0 by media-server id, 0 by guid, 2 by file path), ExternalJson playout');
+    expect(dry.stdout).toContain('filler list "Bumpers" (2 items): collection and Fallback filler preset "dizqueTV filler: Bumpers" with 1 library items');
+    // A new resolution, a profile, a collection with its item, a filler preset, two channels with their playouts.
+    expect(dry.stdout).toContain("Would import: 9 new, 0 updated, 0 skipped rows");
+    expect(dry.stdout).toContain("Nothing changed; run again with --apply to import.");
+    expect(await setupLists(api)).toEqual(before);
+    expect(fs.existsSync(path.join(server.dataDir, "playouts", "dizquetv"))).toBe(false);
+
+    const result = await runAirwave(["import", "--apply", "--from", "dizquetv", dir, "--server", server.url], { AIRWAVE_DATA_DIR: server.dataDir });
     expect(result.stderr).toBe("");
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toContain(
@@ -64,5 +87,24 @@ describe("airwave import --from dizquetv", () => {
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/no dizqueTV channels found/);
     expect(empty.stderr).toMatch(/channels does not exist: give the .dizquetv folder/);
+  });
+});
+
+describe("airwave import --apply --from dizquetv into a server where a channel number is taken", () => {
+  const { server, api } = useTestServer();
+  const work = useTempDir("airwave-dizquetv-taken-");
+
+  it("applies nothing when one channel does not fit (its number is taken) and names the problem", async () => {
+    const taken = await api.post("/api/v1/channels", { number: "12", name: "Already Here" });
+    expect(taken.status, taken.text).toBe(201);
+    const before = await setupLists(api);
+    const dir = copyFixture(path.join(work.path, "collide", ".dizquetv"), path.join(work.path, "no-media"));
+    const result = await runAirwave(["import", "--apply", "--from", "dizquetv", dir, "--server", server.url], { AIRWAVE_DATA_DIR: server.dataDir });
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(result.stdout).toContain("Nothing was imported:");
+    expect(result.stdout).toMatch(/problem: channel 12 "Movie Night": tables\.channel\[\d\]\.number: channel number 12 is already used by channel \d+ "Already Here" in this database/);
+    // Channel 3, the profile and the playouts would have fitted: none of them was created, no channel file stayed.
+    expect(await setupLists(api)).toEqual(before);
+    expect(fs.readdirSync(path.join(server.dataDir, "playouts", "dizquetv"))).toEqual([]);
   });
 });

@@ -20,7 +20,14 @@ describe("airwave import --from tunarr", () => {
     await sqlInsert(db, "INSERT INTO media_source_library (mediaSourceId, libraryId, remoteLibraryId) SELECT ?, libraryId, '1' FROM library_path WHERE id = (SELECT libraryPathId FROM media_item WHERE id = ?)", [source, library.ids["Counting B"]]);
     await sqlInsert(db, "UPDATE media_item SET remoteId = '102' WHERE id = ?", [library.ids["Counting B"]]);
 
-    const result = await runAirwave(["import", "--from", "tunarr", dir, "--server", server.url], { AIRWAVE_DATA_DIR: server.dataDir });
+    const dry = await runAirwave(["import", "--from", "tunarr", dir, "--server", server.url], { AIRWAVE_DATA_DIR: server.dataDir });
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('channel 4 "Tunarr Movies": 2 programmes, 2 in the library (1 by media-server id, 1 by guid, 0 by file path), ExternalJson playout');
+    expect(dry.stdout).toContain("run again with --apply");
+    expect(((await api.get("/api/v1/channels")).json as unknown[]).length).toBe(1);
+    expect(fs.existsSync(path.join(server.dataDir, "playouts", "tunarr"))).toBe(false);
+
+    const result = await runAirwave(["import", "--apply", "--from", "tunarr", dir, "--server", server.url], { AIRWAVE_DATA_DIR: server.dataDir });
     expect(result.stderr).toBe("");
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toContain('FFmpeg profile "Tunarr Small": resolution, threadCount, videoBitrate, videoBufferSize, bitDepth, audioBitrate, audioBufferSize, audioChannels, audioSampleRate, hardwareAcceleration, videoFormat, audioFormat, normalizeFramerate, deinterlaceVideo; no equivalent for');

@@ -1,9 +1,11 @@
 import fs from "node:fs";
-import path from "node:path";
+import YAML from "yaml";
 import type { apiClient } from "../api-client";
 import { failure } from "../api-client";
 import type { components } from "../generated/api-types";
-import { loopedChannelFile, type MigratedProgramme, type MigrationPlan } from "./migration-plan";
+import { formatReport } from "../transfer-commands";
+import { migrationDocument, type MigrationDocument, type ServerSetup } from "./migration-document";
+import type { MigratedProgramme, MigrationPlan } from "./migration-plan";
 
 type Client = ReturnType<typeof apiClient>;
 type Match = components["schemas"]["MediaMatchDto"];
@@ -54,83 +56,105 @@ function unmatchedLines(programmes: readonly MigratedProgramme[], matches: Progr
   return lines;
 }
 
-/**
- * Creates a migration plan on the server: FFmpeg profiles, filler lists as a collection of their matched
- * items with a Fallback filler preset, channels (the heaviest filler list as their fallback filler) with an
- * ExternalJson playout of their looped programmes written into `filesDir`. Returns the report lines and
- * whether anything failed.
- */
-export async function applyMigration(client: Client, plan: MigrationPlan, filesDir: string, now: number): Promise<{ lines: string[]; failed: boolean }> {
+type ImportReport = components["schemas"]["ImportReport"];
+
+/** What the server holds that the migration's document builds on: its export, default profile and libraries. */
+async function serverSetup(client: Client): Promise<ServerSetup> {
+  const exported = await client.GET("/api/v1/export", { parseAs: "text" });
+  if (exported.data === undefined) throw new Error(`reading its setup failed: ${failure(exported.error, exported.response)}`);
+  const profiles = await client.GET("/api/v1/ffmpeg/profiles");
+  const libraries = await client.GET("/api/v1/libraries");
+  if (!profiles.data || !libraries.data) throw new Error(`reading its profiles and libraries failed: ${failure(profiles.error ?? libraries.error, profiles.data ? libraries.response : profiles.response)}`);
+  return {
+    tables: (YAML.parse(exported.data) as { tables?: ServerSetup["tables"] }).tables ?? {},
+    defaultProfileId: (profiles.data.find((p) => p.isDefault) ?? profiles.data[0]).id,
+    libraries: libraries.data.map((l) => ({ name: l.name, paths: l.paths.map((p) => p.path) })),
+  };
+}
+
+/** The report's lines for what the migration brings over (the same whether it is applied or not). */
+function planLines(plan: MigrationPlan, migration: MigrationDocument, matches: ProgrammeMatches, builds: Map<number, string>): string[] {
   const out: string[] = [];
-  let failed = false;
-  const matches = new ProgrammeMatches();
-  await matches.lookUp(client, [...plan.channels.flatMap((c) => c.programmes), ...plan.fillerLists.flatMap((f) => f.items)]);
-
-  const profileIds = new Map<string, number>();
   for (const profile of plan.profiles) {
-    const body = { name: profile.name, ...profile.fields } as components["schemas"]["FFmpegProfileCreateRequest"];
-    const { data, error, response } = await client.POST("/api/v1/ffmpeg/profiles", { body });
     const unmapped = profile.unmapped.length ? `; no equivalent for ${profile.unmapped.join(", ")}` : "";
-    if (data) {
-      profileIds.set(profile.key, data.id);
-      out.push(`FFmpeg profile "${profile.name}": ${Object.keys(profile.fields).join(", ") || "defaults"}${unmapped}`);
-    } else out.push(`FFmpeg settings "${profile.name}" not imported: ${failure(error, response)}`);
+    out.push(`FFmpeg profile "${profile.name}": ${Object.keys(profile.fields).join(", ") || "defaults"}${unmapped}`);
   }
-
-  const presetIds = new Map<string, number>();
   for (const list of plan.fillerLists) {
-    const ids = [...new Set(list.items.flatMap((p) => matches.of(p)?.mediaItemId ?? []))];
     const label = `filler list "${list.name}" (${list.items.length} items)`;
-    if (!ids.length) {
-      out.push(`${label}: none of its items is in the library; not migrated`, ...unmatchedLines(list.items, matches));
-      continue;
-    }
+    const count = migration.fillerItems.get(list.id) ?? 0;
     const name = `${plan.source} filler: ${list.name}`.slice(0, 50);
-    const collection = await client.POST("/api/v1/collections", { body: { name } });
-    const added = collection.data && (await client.POST("/api/v1/collections/{id}/items", { params: { path: { id: collection.data.id } }, body: { mediaItemIds: ids } }));
-    const preset = added?.data && (await client.POST("/api/v1/filler/presets", { body: { name, fillerKind: "Fallback", collectionType: "Collection", collectionId: collection.data!.id } }));
-    if (!preset?.data) {
-      failed = true;
-      const why = preset ?? added ?? collection;
-      out.push(`${label}: not migrated: ${failure(why.error, why.response)}`);
-      continue;
-    }
-    presetIds.set(list.id, preset.data.id);
-    out.push(`${label}: collection and Fallback filler preset "${name}" with ${ids.length} library items`, ...unmatchedLines(list.items, matches));
+    if (!count) out.push(`${label}: none of its items is in the library; not migrated`, ...unmatchedLines(list.items, matches));
+    else out.push(`${label}: collection and Fallback filler preset "${name}" with ${count} library items`, ...unmatchedLines(list.items, matches));
   }
-
-  fs.mkdirSync(filesDir, { recursive: true });
   for (const channel of plan.channels) {
-    const label = `channel ${channel.number} "${channel.name}"`;
-    const file = path.join(filesDir, `${channel.number}.json`);
-    fs.writeFileSync(file, JSON.stringify(loopedChannelFile(channel, matches.fileOf, now)));
-    const logoUrl = channel.icon && /^https?:\/\//.test(channel.icon) ? channel.icon : undefined;
-    const fallbackFillerId = channel.fillerListIds.map((id) => presetIds.get(id)).find((id) => id !== undefined);
-    const created = await client.POST("/api/v1/channels", {
-      body: {
-        number: String(channel.number), name: channel.name.slice(0, 50), group: channel.group?.slice(0, 50) || undefined, logoUrl,
-        ffmpegProfileId: channel.profileKey ? profileIds.get(channel.profileKey) : undefined, fallbackFillerId,
-      },
-    });
-    if (!created.data) {
-      failed = true;
-      out.push(`${label}: ${failure(created.error, created.response)}`);
-      continue;
-    }
-    const playout = await client.POST("/api/v1/playouts", { body: { channelId: created.data.id, kind: "ExternalJson", scheduleFile: file } });
-    if (!playout.data) {
-      failed = true;
-      out.push(`${label}: created, but its playout was not: ${failure(playout.error, playout.response)}`);
-      continue;
-    }
     const programmes = channel.programmes.filter((p) => !p.offline);
     const matched = programmes.filter((p) => matches.of(p));
     const by = (how: string) => matched.filter((p) => matches.of(p)?.matchedBy === how).length;
+    const built = builds.get(channel.number);
     out.push(
-      `${label}: ${programmes.length} programmes, ${matched.length} in the library (${by("remote")} by media-server id, ${by("guid")} by guid, ${by("path")} by file path), ExternalJson playout (${playout.data.buildStatus?.message ?? "built"})`,
+      `channel ${channel.number} "${channel.name}": ${programmes.length} programmes, ${matched.length} in the library (${by("remote")} by media-server id, ${by("guid")} by guid, ${by("path")} by file path), ExternalJson playout${built ? ` (${built})` : ""}`,
       ...unmatchedLines(programmes, matches),
     );
   }
   for (const problem of plan.problems) out.push(`skipped: ${problem}`);
-  return { lines: out, failed };
+  return out;
+}
+
+/** The import's problems, each with the migrated thing its document path belongs to. */
+function problemLines(report: ImportReport, labels: Map<string, string>): string[] {
+  return report.errors.map((e) => {
+    const row = /^tables\.\w+\[\d+\]/.exec(e.path)?.[0];
+    const label = row && labels.get(row);
+    return `  problem: ${label ? `${label}: ` : ""}${e.path || "document"}: ${e.message}`;
+  });
+}
+
+/** Build results of the channels' playouts after an import, by channel number. */
+async function buildResults(client: Client, document: MigrationDocument["document"]): Promise<Map<number, string>> {
+  const result = new Map<number, string>();
+  const { data } = await client.GET("/api/v1/playouts");
+  for (const playout of data ?? []) {
+    const channel = document.tables.channel?.find((c) => c.id === playout.channelId);
+    if (channel) result.set(Number(channel.number), playout.buildStatus?.message ?? "built");
+  }
+  return result;
+}
+
+/**
+ * Migrates a plan through the server's setup import: one document with the FFmpeg profiles, filler lists (a
+ * collection of their matched items with a Fallback filler preset) and channels (the heaviest filler list as
+ * their fallback filler) with ExternalJson playouts of their looped programmes in `filesDir`. Without `apply`
+ * the server only checks it (nothing changes, no file is written); with it, everything is created in one
+ * transaction, the channel files written first and removed again when the import fails.
+ */
+export async function applyMigration(client: Client, plan: MigrationPlan, filesDir: string, now: number, apply: boolean): Promise<{ lines: string[]; failed: boolean }> {
+  const matches = new ProgrammeMatches();
+  await matches.lookUp(client, [...plan.channels.flatMap((c) => c.programmes), ...plan.fillerLists.flatMap((f) => f.items)]);
+  const found = (p: MigratedProgramme) => {
+    const match = matches.of(p);
+    return match && { mediaItemId: match.mediaItemId!, path: match.path };
+  };
+  const migration = migrationDocument(plan, await serverSetup(client), found, matches.fileOf, filesDir, now);
+  const written: string[] = [];
+  if (apply) {
+    fs.mkdirSync(filesDir, { recursive: true });
+    for (const [file, content] of migration.files) {
+      fs.writeFileSync(file, content, { flag: "wx" });
+      written.push(file);
+    }
+  }
+  let report: ImportReport | undefined;
+  let refusal = "";
+  try {
+    const { data, error, response } = await client.POST("/api/v1/import", { body: { document: JSON.stringify(migration.document) }, params: { query: { apply } } });
+    const problems = (error as { errors?: { field: string; message: string }[] } | undefined)?.errors;
+    report = data ?? (response.status === 422 && problems ? { valid: false, applied: false, entries: [], unmatched: [], settings: {}, errors: problems.map((p) => ({ path: p.field, message: p.message })) } : undefined);
+    if (!report) refusal = failure(error, response);
+  } finally {
+    if (!report?.applied) for (const file of written) fs.rmSync(file, { force: true });
+  }
+  const lines = planLines(plan, migration, matches, report?.applied ? await buildResults(client, migration.document) : new Map());
+  if (!report) return { lines: [...lines, `Nothing was imported: ${refusal}`], failed: true };
+  if (!report.valid) return { lines: [...lines, "Nothing was imported:", ...problemLines(report, migration.labels)], failed: true };
+  return { lines: [...lines, ...formatReport(report).trimEnd().split("\n")], failed: false };
 }

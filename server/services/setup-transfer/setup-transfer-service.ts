@@ -147,19 +147,36 @@ export class SetupTransferService {
       const keyColumns = columns.filter((c) => c.primaryKey).map((c) => c.name);
       const existing = await repos.setup.keys(table, keyColumns);
       const out: SetupRow[] = [];
+      const paths = new Map<SetupRow, string>();
       for (const [index, row] of rows.entries()) {
         const at = `tables.${table}[${index}]`;
         const stored = await this.checkRow(repos, table, row, at, columns, documentIds, report);
         if (stored === "skip") report.entries.push({ path: at, table, action: "skip" });
         else if (stored) {
           out.push(stored);
+          paths.set(stored, at);
           const key = keyColumns.map((c) => String(stored[c])).join("|");
           report.entries.push({ path: at, table, key, action: existing.has(key) ? "update" : "create" });
         }
       }
+      if (table === "channel") await this.checkChannelNumbers(repos, out, paths, report);
       checked.push({ table, keyColumns, rows: out });
     }
     return checked;
+  }
+
+  /** Channel numbers are unique: named here with the channel holding one, not as a failed write. */
+  private async checkChannelNumbers(repos: Repositories, rows: SetupRow[], paths: Map<SetupRow, string>, report: ImportReport): Promise<void> {
+    const byNumber = new Map<string, { id: SetupRow[string]; name: SetupRow[string] }>();
+    const renumbered = new Set(rows.map((row) => row.id));
+    for (const row of await repos.setup.rows("channel")) if (!renumbered.has(row.id)) byNumber.set(String(row.number), { id: row.id, name: row.name });
+    for (const row of rows) {
+      const holder = byNumber.get(String(row.number));
+      if (holder && holder.id !== row.id) {
+        const where = renumbered.has(holder.id) ? "earlier in the document" : "in this database";
+        report.errors.push({ path: `${paths.get(row)}.number`, message: `channel number ${row.number} is already used by channel ${holder.id} "${holder.name}" ${where}` });
+      } else byNumber.set(String(row.number), { id: row.id, name: row.name });
+    }
   }
 
   private async checkRow(

@@ -1,0 +1,136 @@
+import { randomInt, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { defaultVideoProfile, PROFILE_DEFAULTS } from "../../services/ffmpeg-profile-rules";
+import { VideoFormat } from "../../domain/enums";
+import type { MigrationPlan } from "./migration-plan";
+import { loopedChannelFile, type MigratedProgramme } from "./migration-plan";
+
+type Row = Record<string, unknown>;
+
+/** What the migration needs to know of the server it goes into (read from its export, profiles and libraries). */
+export interface ServerSetup {
+  /** Its setup export's rows by table (ids, resolutions, channel numbers). */
+  tables: Record<string, Row[] | undefined>;
+  defaultProfileId: number;
+  /** Library names with their folders, to name a matched item by library and path inside it. */
+  libraries: { name: string; paths: string[] }[];
+}
+
+/** A programme's library item as the migration found it (POST /api/v1/media/match). */
+export interface FoundItem {
+  mediaItemId: number;
+  path?: string;
+}
+
+/** The setup document of a migration, the channel files its playouts read, and what each document row is. */
+export interface MigrationDocument {
+  document: { format: string; tables: Record<string, Row[]> };
+  /** Channel files to write (absolute path → content) before the document is applied. */
+  files: Map<string, string>;
+  /** A label per document path prefix (`tables.channel[0]` → `channel 3 "Cartoons"`), for the report. */
+  labels: Map<string, string>;
+  /** Per filler list id: the library items its collection holds (none: not migrated). */
+  fillerItems: Map<string, number>;
+}
+
+/** The item's library and its path inside that library's folder (the deepest folder holding it). */
+function identityOf(item: FoundItem, libraries: ServerSetup["libraries"]) {
+  if (!item.path) return undefined;
+  let best: { library: string; path: string; depth: number } | undefined;
+  for (const library of libraries) {
+    for (const root of library.paths) {
+      const inside = path.relative(root, item.path);
+      if (!inside || inside.startsWith("..") || path.isAbsolute(inside)) continue;
+      if (!best || root.length > best.depth) best = { library: library.name, path: inside.split(path.sep).join("/"), depth: root.length };
+    }
+  }
+  return best && { guids: [], library: best.library, path: best.path };
+}
+
+/** The next free ids of a table: after the server's largest. */
+function idsAfter(rows: Row[] | undefined): () => number {
+  let next = Math.max(0, ...(rows ?? []).map((row) => Number(row.id) || 0));
+  return () => ++next;
+}
+
+/** A channel file name in `dir` no file has yet, so a migration never overwrites what a playout may read. */
+function freshFile(dir: string, number: number, taken: Set<string>): string {
+  for (let n = 1; ; n++) {
+    const file = path.join(dir, `${number}${n > 1 ? `-${n}` : ""}.json`);
+    if (!taken.has(file) && !fs.existsSync(file)) return file;
+  }
+}
+
+/**
+ * The migration as an Airwave setup document (the format `GET /api/v1/export` writes and `POST /api/v1/import`
+ * checks and applies in one transaction): new rows with ids after the server's, FFmpeg profiles from the
+ * profile defaults and the mapped fields, filler lists as a collection of their library items (by library and
+ * path) with a Fallback filler preset, channels with an ExternalJson playout reading a channel file in `filesDir`.
+ */
+export function migrationDocument(
+  plan: MigrationPlan, server: ServerSetup, found: (p: MigratedProgramme) => FoundItem | undefined, fileOf: (p: MigratedProgramme) => string | undefined,
+  filesDir: string, now: number,
+): MigrationDocument {
+  const tables: Record<string, Row[]> = { resolution: [], ffmpeg_profile: [], collection: [], collection_item: [], filler_preset: [], channel: [], playout: [] };
+  const labels = new Map<string, string>();
+  const add = (table: string, row: Row, label?: string) => {
+    if (label) labels.set(`tables.${table}[${tables[table].length}]`, label);
+    tables[table].push(row);
+    return row;
+  };
+  const nextId = Object.fromEntries(Object.keys(tables).map((t) => [t, idsAfter(server.tables[t])]));
+
+  const resolutions = [...(server.tables.resolution ?? [])];
+  const resolutionId = (size: { width: number; height: number }) => {
+    const known = resolutions.find((r) => r.width === size.width && r.height === size.height);
+    if (known) return known.id;
+    const row = add("resolution", { id: nextId.resolution(), name: `${size.width}x${size.height}`, width: size.width, height: size.height, isCustom: true });
+    resolutions.push(row);
+    return row.id;
+  };
+  const profileIds = new Map<string, unknown>();
+  for (const profile of plan.profiles) {
+    const { resolution, ...fields } = { ...PROFILE_DEFAULTS, ...profile.fields } as typeof PROFILE_DEFAULTS & Row;
+    const videoProfile = defaultVideoProfile(fields.videoFormat as VideoFormat, fields.bitDepth as number);
+    const row = add("ffmpeg_profile", { id: nextId.ffmpeg_profile(), name: profile.name.slice(0, 50), vaapiDevice: null, ...fields, resolutionId: resolutionId(resolution), videoProfile }, `FFmpeg profile "${profile.name}"`);
+    profileIds.set(profile.key, row.id);
+  }
+
+  const presetIds = new Map<string, unknown>();
+  const fillerItems = new Map<string, number>();
+  for (const list of plan.fillerLists) {
+    const items = new Map<number, ReturnType<typeof identityOf>>();
+    for (const p of list.items) {
+      const item = found(p);
+      if (item && !items.has(item.mediaItemId)) items.set(item.mediaItemId, identityOf(item, server.libraries));
+    }
+    const identities = [...items.values()].filter((i) => i !== undefined);
+    fillerItems.set(list.id, identities.length);
+    if (!identities.length) continue;
+    const name = `${plan.source} filler: ${list.name}`.slice(0, 50);
+    const label = `filler list "${list.name}"`;
+    const collection = add("collection", { id: nextId.collection(), name, useCustomPlaybackOrder: false }, label);
+    for (const identity of identities) add("collection_item", { collectionId: collection.id, mediaItem: identity, customIndex: null }, label);
+    const preset = add("filler_preset", { id: nextId.filler_preset(), name, kind: "Fallback", allowWatermarks: true, collectionType: "Collection", collectionId: collection.id, useChaptersAsMediaItems: false }, label);
+    presetIds.set(list.id, preset.id);
+  }
+
+  const files = new Map<string, string>();
+  for (const channel of plan.channels) {
+    const label = `channel ${channel.number} "${channel.name}"`;
+    const file = freshFile(filesDir, channel.number, new Set(files.keys()));
+    files.set(file, JSON.stringify(loopedChannelFile(channel, fileOf, now)));
+    const row = add("channel", {
+      id: nextId.channel(), uniqueId: randomUUID(), number: String(channel.number), sortNumber: channel.number, name: channel.name.slice(0, 50),
+      group: channel.group?.slice(0, 50) || "Airwave", categories: "[]",
+      ffmpegProfileId: (channel.profileKey && profileIds.get(channel.profileKey)) ?? server.defaultProfileId,
+      streamingMode: "TransportStreamHybrid", logoUrl: channel.icon && /^https?:\/\//.test(channel.icon) ? channel.icon.slice(0, 2048) : null,
+      isEnabled: true, showInEpg: true, subtitleMode: "None", playoutMode: "Continuous",
+      fallbackFillerId: channel.fillerListIds.map((id) => presetIds.get(id)).find((id) => id !== undefined) ?? null,
+    }, label);
+    add("playout", { id: nextId.playout(), channelId: row.id, kind: "ExternalJson", scheduleFile: file, seed: randomInt(1, 2 ** 31 - 1), createdAt: now }, label);
+  }
+  for (const table of Object.keys(tables)) if (!tables[table].length) delete tables[table];
+  return { document: { format: "airwave-setup/1", tables }, files, labels, fillerItems };
+}
