@@ -76,7 +76,10 @@ export class SettingsService {
   get(): SettingsView {
     const c = this.config;
     return {
-      timeZone: c.playout.timeZone,
+      // A getter: the default zone is read from ICU only when asked for (see load-config).
+      get timeZone() {
+        return c.playout.timeZone;
+      },
       playoutDaysToBuild: c.playout.daysToBuild,
       guideDaysToBuild: c.guide.daysToBuild,
       hdhomerunTunerCount: c.hdhomerun.tunerCount,

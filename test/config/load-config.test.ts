@@ -26,6 +26,14 @@ describe("loadConfig", () => {
     expect(config.jwt.issuerSigningKey).toBeUndefined();
   });
 
+  it("defaults the playout time zone to the system's (read when first asked for); a set value wins", () => {
+    const config = loadConfig({ AIRWAVE_DATA_DIR: makeTempDir() });
+    expect(config.playout.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+    config.playout.timeZone = "Europe/Berlin";
+    expect(config.playout.timeZone).toBe("Europe/Berlin");
+    expect(loadConfig({ AIRWAVE_DATA_DIR: makeTempDir(), Playout__TimeZone: "Asia/Tokyo" }).playout.timeZone).toBe("Asia/Tokyo");
+  });
+
   it("reads Section__Name environment variables, without regard to letter case", () => {
     const config = loadConfig({
       AIRWAVE_DATA_DIR: makeTempDir(),

@@ -51,5 +51,11 @@ export function settingsService(services: Services): SettingsService {
 
 /** The settings with the absolute URLs media players are given (`baseUrl`: the request's). */
 export function toSettingsDto(view: SettingsView, baseUrl: string): SettingsDto {
-  return { ...view, m3uUrl: `${baseUrl}/iptv/channels.m3u`, xmltvUrl: `${baseUrl}/iptv/xmltv.xml`, hdhomerunUrl: baseUrl };
+  // Descriptors, not values: the view's timeZone getter stays one, so a GraphQL query without timeZone
+  // (the UI shell's) does not load ICU's date data (see load-config).
+  const dto = Object.defineProperties({}, Object.getOwnPropertyDescriptors(view)) as SettingsDto;
+  dto.m3uUrl = `${baseUrl}/iptv/channels.m3u`;
+  dto.xmltvUrl = `${baseUrl}/iptv/xmltv.xml`;
+  dto.hdhomerunUrl = baseUrl;
+  return dto;
 }
