@@ -149,6 +149,33 @@ describe("setup export and import", () => {
     });
   });
 
+  it("a newRowsOnly document (a migration) refuses rows the database has and channel numbers taken, naming each, and changes nothing", async () => {
+    await withTestServer(ENV, async (_server, api) => {
+      const channel = (id: number, number: string, name: string) => ({
+        id, uniqueId: `00000000-0000-4000-8000-00000000000${id}`, number, sortNumber: Number(number), name, group: "Moved", categories: "[]",
+        ffmpegProfileId: 1, streamingMode: "TransportStreamHybrid", isEnabled: true, showInEpg: true, subtitleMode: "None",
+      });
+      const before = (await api.get("/api/v1/channels")).json;
+      expect(before.map((c: { id: number; number: string }) => [c.id, c.number])).toEqual([[1, "1"]]);
+      const document = { format: "airwave-setup/1", newRowsOnly: true, tables: { channel: [channel(1, "5", "Over The Seeded One"), channel(2, "5", "Same Number")] } };
+      const report = await ok(api.post("/api/v1/import", { document: YAML.stringify(document) }), 200);
+      expect(report.valid).toBe(false);
+      expect(report.errors).toEqual([
+        { path: "tables.channel[1].number", message: 'channel number 5 is already used by channel 1 "Over The Seeded One" earlier in the document' },
+      ]);
+      // Fixed numbers leave the existing id: refused inside the writing transaction, by path.
+      document.tables.channel[1].number = "6";
+      const refused = await api.post("/api/v1/import?apply=true", { document: YAML.stringify(document) });
+      expect(refused.status, refused.text).toBe(422);
+      expect(refused.json.errors).toEqual([{ field: "tables.channel[0]", message: "channel 1 exists in this database, and the document adds only new rows (newRowsOnly)" }]);
+      expect((await api.get("/api/v1/channels")).json).toEqual(before);
+      // Without newRowsOnly the same document updates channel 1 (an export's round trip).
+      const updated = await ok(api.post("/api/v1/import", { document: YAML.stringify({ ...document, newRowsOnly: false }) }), 200);
+      expect(updated.entries.map((e: { action: string }) => e.action)).toEqual(["update", "create"]);
+      expect((await api.post("/api/v1/import", { document: YAML.stringify({ ...document, newRowsOnly: "yes" }) })).json.errors).toContainEqual({ path: "newRowsOnly", message: "must be true or false" });
+    });
+  });
+
   it("a document that is not a setup export is one clear problem, never a 500", async () => {
     await withTestServer(ENV, async (_server, api) => {
       for (const text of ["format: [", "just text", "format: something-else\ntables: {}", "format: airwave-setup/1\ntables: [1, 2]"]) {

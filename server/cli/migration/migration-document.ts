@@ -25,7 +25,7 @@ export interface FoundItem {
 
 /** The setup document of a migration, the channel files its playouts read, and what each document row is. */
 export interface MigrationDocument {
-  document: { format: string; tables: Record<string, Row[]> };
+  document: { format: string; newRowsOnly: true; tables: Record<string, Row[]> };
   /** Channel files to write (absolute path → content) before the document is applied. */
   files: Map<string, string>;
   /** A label per document path prefix (`tables.channel[0]` → `channel 3 "Cartoons"`), for the report. */
@@ -132,5 +132,5 @@ export function migrationDocument(
     add("playout", { id: nextId.playout(), channelId: row.id, kind: "ExternalJson", scheduleFile: file, seed: randomInt(1, 2 ** 31 - 1), createdAt: now }, label);
   }
   for (const table of Object.keys(tables)) if (!tables[table].length) delete tables[table];
-  return { document: { format: "airwave-setup/1", tables }, files, labels, fillerItems };
+  return { document: { format: "airwave-setup/1", newRowsOnly: true, tables }, files, labels, fillerItems };
 }

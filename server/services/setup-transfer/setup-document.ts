@@ -17,6 +17,8 @@ export type DocumentRow = Record<string, unknown>;
 export interface SetupDocument {
   format: string;
   exportedAt?: string;
+  /** Every row is new (a migration): a row whose key the database has is an error, never an update. */
+  newRowsOnly?: boolean;
   settings?: SetupSettings;
   tables: Partial<Record<SetupTable, DocumentRow[]>>;
 }

@@ -8,7 +8,7 @@ import type { PlayoutService } from "../playout-service";
 import type { SettingsService } from "../settings-service";
 import {
   cellProblem, isObject, MEDIA_KEY, MEDIA_TABLE, readIdentity, SETUP_FORMAT, SETUP_SETTINGS, toCell,
-  type DocumentRow, type ImportReport, type SetupDocument, type SetupSettings,
+  type DocumentRow, type ImportProblem, type ImportReport, type SetupDocument, type SetupSettings,
 } from "./setup-document";
 
 /** The largest setup document checked or imported (the JSON body limit keeps REST below it too). */
@@ -17,10 +17,19 @@ export const MAX_SETUP_DOCUMENT_BYTES = 1024 * 1024;
 /** Thrown inside a dry run's transaction so that nothing it wrote stays. */
 class DryRunRollback extends Error {}
 
+/** Thrown inside the transaction of a `newRowsOnly` document that names rows the database has (by then). */
+class RowsExist extends Error {
+  constructor(readonly problems: ImportProblem[]) {
+    super("rows exist");
+  }
+}
+
 interface CheckedTable {
   table: SetupTable;
   keyColumns: string[];
   rows: SetupRow[];
+  /** Each row's path in the document. */
+  paths: string[];
 }
 
 /**
@@ -82,17 +91,22 @@ export class SetupTransferService {
       return this.finish(report, apply);
     }
     this.checkSettings(parsed.settings, report);
+    const newRowsOnly = parsed.newRowsOnly === true;
+    if (parsed.newRowsOnly !== undefined && typeof parsed.newRowsOnly !== "boolean") report.errors.push({ path: "newRowsOnly", message: "must be true or false" });
     const checked = await this.db.read((repos) => this.checkTables(repos, parsed.tables, report));
     if (!report.errors.length) {
       // The writes themselves are tried in a transaction that is rolled back unless applying (unique names, …).
       try {
         await this.db.write(async (repos) => {
+          // Checked in the transaction that writes: a row another request created meanwhile is never overwritten.
+          if (newRowsOnly) await this.refuseExistingRows(repos, checked);
           for (const { table, keyColumns, rows } of checked) await repos.setup.upsert(table, keyColumns, rows);
           if (!apply) throw new DryRunRollback();
         });
         report.applied = apply;
       } catch (error) {
-        if (!(error instanceof DryRunRollback)) report.errors.push({ path: "tables", message: `the rows do not fit together: ${(error as Error).message}` });
+        if (error instanceof RowsExist) report.errors.push(...error.problems);
+        else if (!(error instanceof DryRunRollback)) report.errors.push({ path: "tables", message: `the rows do not fit together: ${(error as Error).message}` });
       }
     }
     if (report.applied) {
@@ -147,34 +161,46 @@ export class SetupTransferService {
       const keyColumns = columns.filter((c) => c.primaryKey).map((c) => c.name);
       const existing = await repos.setup.keys(table, keyColumns);
       const out: SetupRow[] = [];
-      const paths = new Map<SetupRow, string>();
+      const paths: string[] = [];
       for (const [index, row] of rows.entries()) {
         const at = `tables.${table}[${index}]`;
         const stored = await this.checkRow(repos, table, row, at, columns, documentIds, report);
         if (stored === "skip") report.entries.push({ path: at, table, action: "skip" });
         else if (stored) {
           out.push(stored);
-          paths.set(stored, at);
+          paths.push(at);
           const key = keyColumns.map((c) => String(stored[c])).join("|");
           report.entries.push({ path: at, table, key, action: existing.has(key) ? "update" : "create" });
         }
       }
       if (table === "channel") await this.checkChannelNumbers(repos, out, paths, report);
-      checked.push({ table, keyColumns, rows: out });
+      checked.push({ table, keyColumns, rows: out, paths });
     }
     return checked;
   }
 
+  private async refuseExistingRows(repos: Repositories, checked: CheckedTable[]): Promise<void> {
+    const problems: ImportProblem[] = [];
+    for (const { table, keyColumns, rows, paths } of checked) {
+      const existing = await repos.setup.keys(table, keyColumns);
+      rows.forEach((row, index) => {
+        const key = keyColumns.map((c) => String(row[c])).join("|");
+        if (existing.has(key)) problems.push({ path: paths[index], message: `${table} ${key} exists in this database, and the document adds only new rows (newRowsOnly)` });
+      });
+    }
+    if (problems.length) throw new RowsExist(problems);
+  }
+
   /** Channel numbers are unique: named here with the channel holding one, not as a failed write. */
-  private async checkChannelNumbers(repos: Repositories, rows: SetupRow[], paths: Map<SetupRow, string>, report: ImportReport): Promise<void> {
+  private async checkChannelNumbers(repos: Repositories, rows: SetupRow[], paths: string[], report: ImportReport): Promise<void> {
     const byNumber = new Map<string, { id: SetupRow[string]; name: SetupRow[string] }>();
     const renumbered = new Set(rows.map((row) => row.id));
     for (const row of await repos.setup.rows("channel")) if (!renumbered.has(row.id)) byNumber.set(String(row.number), { id: row.id, name: row.name });
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
       const holder = byNumber.get(String(row.number));
       if (holder && holder.id !== row.id) {
         const where = renumbered.has(holder.id) ? "earlier in the document" : "in this database";
-        report.errors.push({ path: `${paths.get(row)}.number`, message: `channel number ${row.number} is already used by channel ${holder.id} "${holder.name}" ${where}` });
+        report.errors.push({ path: `${paths[index]}.number`, message: `channel number ${row.number} is already used by channel ${holder.id} "${holder.name}" ${where}` });
       } else byNumber.set(String(row.number), { id: row.id, name: row.name });
     }
   }
