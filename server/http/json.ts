@@ -1,8 +1,14 @@
 import express, { type Express, type RequestHandler, type Response } from "express";
 import { SerializedJson } from "./serialized-json";
 
-/** The largest JSON body read (GraphQL included); a larger one is refused with 413 before it is held. */
+/** The largest JSON body read; a larger one is refused with 413 before it is held. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The largest JSON body read where a watermark image (up to 5 MB, as base64) may come with the request:
+ * the watermark routes and GraphQL.
+ */
+export const UPLOAD_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+const UPLOAD_ROUTES = ["/api/v1/watermarks", "/graphql"];
 
 /** Bodies nested deeper than this are refused: no request needs it, and deep values break validators. */
 export const MAX_BODY_DEPTH = 64;
@@ -72,19 +78,23 @@ export function configureJson(app: Express): void {
     }
     return this.send(containsNull(body) ? JSON.stringify(body, omitNulls) : JSON.stringify(body));
   };
-  app.use(
-    express.json({
-      limit: JSON_BODY_LIMIT_BYTES,
-      strict: false,
-      type: ["application/json", "application/*+json"],
-      verify: (_req, _res, buffer) => {
-        try {
-          utf8.decode(buffer);
-        } catch {
-          throw new UnacceptableBodyError("the body is not valid UTF-8");
-        }
-      },
-    }),
-  );
+  // body-parser reads a body once: the upload routes' larger limit applies there, the smaller one elsewhere.
+  app.use(UPLOAD_ROUTES, jsonParser(UPLOAD_BODY_LIMIT_BYTES));
+  app.use(jsonParser(JSON_BODY_LIMIT_BYTES));
   app.use(bodyGuard);
+}
+
+function jsonParser(limit: number): RequestHandler {
+  return express.json({
+    limit,
+    strict: false,
+    type: ["application/json", "application/*+json"],
+    verify: (_req, _res, buffer) => {
+      try {
+        utf8.decode(buffer);
+      } catch {
+        throw new UnacceptableBodyError("the body is not valid UTF-8");
+      }
+    },
+  });
 }

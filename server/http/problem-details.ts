@@ -71,6 +71,8 @@ interface HttpishError {
   type?: string;
   expose?: boolean;
   message?: string;
+  /** body-parser's limit, on an entity.too.large error. */
+  limit?: number;
 }
 
 /** The one place where domain errors and request errors become HTTP responses. */
@@ -89,7 +91,7 @@ export function problemDetailsHandler(log: Logger): ErrorRequestHandler {
     const httpish = (error ?? {}) as HttpishError;
     const status = httpish.status ?? httpish.statusCode;
     if (httpish.type === "entity.too.large") {
-      return sendProblem(res, 413, `the request body is larger than the limit of ${describeBytes(JSON_BODY_LIMIT_BYTES)}`);
+      return sendProblem(res, 413, `the request body is larger than the limit of ${describeBytes(httpish.limit ?? JSON_BODY_LIMIT_BYTES)}`);
     }
     if (httpish.type === "entity.parse.failed") {
       return sendProblem(res, 400, "the request body is not valid JSON", [{ field: "body", message: "not valid JSON" }]);

@@ -10,9 +10,15 @@ export interface WatermarkSettingsInput {
   /** Custom (an image file, default) or ChannelLogo (the logo of the channel the watermark plays on). */
   imageSource?: WatermarkImageSource | null;
   /**
-   * Custom only, required: absolute path of a readable .png, .jpg/.jpeg, .gif or .webp image on the
-   * server (at most 5 MB, one ffprobe reads as a picture); `..` segments are refused. The file is read
-   * once and copied into the data folder's `watermarks/`; the watermark names the copy.
+   * Custom only, the image itself: a `data:` URL (`data:image/png;base64,…`) of a PNG, JPEG, GIF or
+   * WebP image of at most 5 MB (decoded) that ffprobe reads as a picture. It is written into the data
+   * folder's `watermarks/`; the watermark names that copy. Give this or imagePath, not both.
+   */
+  imageData?: string | null;
+  /**
+   * Custom only, instead of imageData: absolute path of a .png, .jpg/.jpeg, .gif or .webp image inside
+   * the data folder or a library folder (symbolic links followed; any other place is refused, upload
+   * the image instead); `..` segments are refused. It is copied into `watermarks/` like an upload.
    */
   imagePath?: string | null;
   /** Corner or centre of the frame (default BottomRight). */

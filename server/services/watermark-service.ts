@@ -3,10 +3,11 @@ import { Watermark } from "../db/entities/watermark";
 import type { Repositories } from "../db/repositories";
 import { WatermarkImageSource, WatermarkMode, WatermarkPosition, WatermarkSize } from "../domain/enums";
 import { DomainError } from "./domain-error";
-import type { WatermarkImages } from "./files/watermark-images";
+import { locateConfinedFile } from "./files/confined-file";
+import { MAX_WATERMARK_IMAGE_BYTES, type AdoptedImage, type WatermarkImages } from "./files/watermark-images";
 import { toStreamWatermark, type WatermarkImageFiles } from "./stream-watermark";
 import type { WatermarkPreviewRenderer } from "../domain/watermark-preview";
-import { checkImageFile, type ImageCheck } from "./validation/image-file";
+import { checkImageFile, checkImagePathShape, decodeImageData } from "./validation/image-file";
 import { Violations } from "./validation/violations";
 import type { WatermarkSettingsInput } from "./watermark-input";
 
@@ -21,11 +22,15 @@ export const PREVIEW_SIZE = { width: 640, height: 360 } as const;
 const INTERMITTENT_FIELDS = ["frequencyMinutes", "durationSeconds"] as const;
 
 type WatermarkFields = Omit<Watermark, "id">;
-type PreparedImage = ImageCheck | { ok: true; path: string; created: boolean };
+type ImageField = "imagePath" | "imageData";
+type PreparedImage = { ok: false; field: ImageField; message: string } | { ok: true; path: string; created: boolean };
+const UPLOAD_INSTEAD = "must name an image inside the data folder or a library folder; send the image itself in imageData instead";
 
 /**
- * Watermarks: every rule lives here, shared by REST and GraphQL. A Custom image the user picks is copied
- * into the data folder on save (see WatermarkImages), so the watermark names the copy FFmpeg may read.
+ * Watermarks: every rule lives here, shared by REST and GraphQL. A Custom image comes with the request
+ * (imageData) or lies inside the data folder or a library folder (imagePath; nothing elsewhere on this
+ * computer is read); it is copied into the data folder on save (see WatermarkImages), so the watermark
+ * names the copy FFmpeg may read.
  */
 export class WatermarkService {
   constructor(
@@ -49,7 +54,7 @@ export class WatermarkService {
       return { watermark: found, channel: user ?? { name: "Logo", logoUrl: null } };
     });
     const drawn = await toStreamWatermark(watermark, channel, 0, files);
-    if (!drawn) throw DomainError.invalid("imagePath", "the image is missing or outside the data folder: pick the image again and save, so it is copied in");
+    if (!drawn) throw DomainError.invalid("imagePath", "the image is missing or outside the data folder: upload the image again and save, so it is copied in");
     try {
       return await renderer.render(drawn, size);
     } catch (error) {
@@ -104,19 +109,39 @@ export class WatermarkService {
   }
 
   /**
-   * The file is checked and copied before the write transaction starts, so slow disks never hold the
-   * write lock; the result is the copy's path, or why the file was refused.
+   * The image is checked and copied before the write transaction starts, so slow disks never hold the
+   * write lock; the result is the copy's path, or why the image was refused (an oversized upload throws).
    */
   private async prepareImage(input: WatermarkSettingsInput): Promise<PreparedImage | null> {
     const source = input.imageSource ?? WatermarkImageSource.Custom;
-    if (source !== WatermarkImageSource.Custom || input.imagePath == null) return null;
-    const checked = await checkImageFile(input.imagePath);
-    if (!checked.ok || !this.images) return checked;
+    if (source !== WatermarkImageSource.Custom) return null;
+    if (input.imageData != null) {
+      if (input.imagePath != null) return null;
+      const decoded = decodeImageData(input.imageData, MAX_WATERMARK_IMAGE_BYTES);
+      if (!decoded.ok) {
+        if ("tooLarge" in decoded) throw DomainError.tooLarge("imageData", MAX_WATERMARK_IMAGE_BYTES);
+        return { ok: false, field: "imageData", message: decoded.message };
+      }
+      return this.copying("imageData", (images) => images.adoptBytes(decoded.bytes, decoded.ext));
+    }
+    if (input.imagePath == null) return null;
+    const shaped = checkImagePathShape(input.imagePath);
+    if (!shaped.ok) return { ok: false, field: "imagePath", message: shaped.message };
+    const folders = [...(this.images ? [this.images.dataDir] : []), ...(await this.db.read((repos) => repos.libraries.allPaths())).map((p) => p.path)];
+    const found = folders.length ? locateConfinedFile(shaped.path, folders, "the data folder and the library folders") : undefined;
+    if (!found?.ok) return { ok: false, field: "imagePath", message: found?.problem === "missing" ? "does not exist" : found?.problem === "not-a-file" ? "is not a file" : UPLOAD_INSTEAD };
+    const checked = await checkImageFile(found.path);
+    if (!checked.ok) return { ok: false, field: "imagePath", message: checked.message };
+    return this.copying("imagePath", (images) => images.adopt(checked.path));
+  }
+
+  private async copying(field: ImageField, copy: (images: WatermarkImages) => Promise<AdoptedImage>): Promise<PreparedImage> {
+    if (!this.images) return { ok: false, field, message: "cannot be stored: this server has no data folder for watermark images" };
     try {
-      const adopted = await this.images.adopt(checked.path);
-      return adopted.ok ? { ok: true, path: adopted.path, created: adopted.created } : adopted;
+      const adopted = await copy(this.images);
+      return adopted.ok ? adopted : { ok: false, field, message: adopted.message };
     } catch (error) {
-      return { ok: false, message: `cannot be copied into the data folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+      return { ok: false, field, message: `cannot be copied into the data folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
     }
   }
 
@@ -146,11 +171,14 @@ export class WatermarkService {
     v.oneOf("imageSource", imageSource, Object.values(WatermarkImageSource));
     let imagePath: string | null = null;
     if (imageSource === WatermarkImageSource.Custom) {
-      if (input.imagePath == null) v.add("imagePath", "is required with imageSource Custom");
-      else if (image && !image.ok) v.add("imagePath", image.message);
+      if (input.imagePath != null && input.imageData != null) v.add("imageData", "must not be given with imagePath: send the image or name it, not both");
+      else if (input.imagePath == null && input.imageData == null) v.add("imagePath", "is required with imageSource Custom (or the image itself in imageData)");
+      else if (image && !image.ok) v.add(image.field, image.message);
       else if (image?.ok) imagePath = image.path;
-    } else if (input.imagePath != null) {
-      v.add("imagePath", `must not be given with imageSource ${imageSource} (the channel's logo is used)`);
+    } else {
+      for (const field of ["imagePath", "imageData"] as const) {
+        if (input[field] != null) v.add(field, `must not be given with imageSource ${imageSource} (the channel's logo is used)`);
+      }
     }
 
     const position = input.position ?? WatermarkPosition.BottomRight;

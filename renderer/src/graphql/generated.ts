@@ -521,12 +521,14 @@ export type SettingsInput = {
   iptvTokenKey?: string | null | undefined;
 };
 
-/** A watermark: imagePath only with imageSource Custom, widthPercent only with size Scaled, frequencyMinutes/durationSeconds only with mode Intermittent. Update replaces every field. */
+/** A watermark: imageData or imagePath only with imageSource Custom, widthPercent only with size Scaled, frequencyMinutes/durationSeconds only with mode Intermittent. Update replaces every field. */
 export type WatermarkInput = {
   name: string;
   /** Default Custom. */
   imageSource?: WatermarkImageSource | null | undefined;
-  /** Absolute path of a .png, .jpg, .gif or .webp image. */
+  /** The image itself: a data: URL (data:image/png;base64,…) of a PNG, JPEG, GIF or WebP image, at most 5 MB decoded. */
+  imageData?: string | null | undefined;
+  /** Instead of imageData: absolute path of a .png, .jpg, .gif or .webp image inside the data folder or a library folder. */
   imagePath?: string | null | undefined;
   /** Default BottomRight. */
   position?: WatermarkPosition | null | undefined;

@@ -1,7 +1,7 @@
 /**
  * The image files watermarks draw, all inside the data folder (FFmpeg is handed nothing else):
- * - a Custom image the user picks anywhere on this computer is read once (at most
- *   MAX_WATERMARK_IMAGE_BYTES), must be an image ffprobe reads, and is copied to
+ * - a Custom image, uploaded with the request or picked inside the data folder or a library folder, is
+ *   read once (at most MAX_WATERMARK_IMAGE_BYTES), must be an image ffprobe reads, and is written to
  *   `<data>/watermarks/<sha-256>.<ext>`; the watermark then names the copy;
  * - a channel's logo: its cached artwork when the logo URL points at this server's `/iptv/logos/{key}`,
  *   else (no logo, or a logo on another host, which is never fetched) the generated name logo,
@@ -46,14 +46,15 @@ export class WatermarkImages {
   readonly folder: string;
 
   constructor(
-    private readonly dataDir: string,
+    /** Airwave's data folder; its copies live in `watermarks/` below it. */
+    readonly dataDir: string,
     private readonly probe: ImageProbe,
   ) {
     this.folder = path.join(dataDir, WATERMARKS_FOLDER);
   }
 
   /**
-   * The copy inside the watermarks folder of `file` (an absolute path already checked by `checkImageFile`).
+   * The copy inside the watermarks folder of `file` (an allowed absolute path already checked by `checkImageFile`).
    * A file already in the folder is kept as it is.
    */
   async adopt(file: string): Promise<AdoptedImage> {
@@ -68,7 +69,14 @@ export class WatermarkImages {
       await handle.close();
     }
     if (bytes.length > MAX_WATERMARK_IMAGE_BYTES) return { ok: false, message: `is larger than ${MAX_WATERMARK_IMAGE_BYTES / 1024 / 1024} MB` };
-    const ext = path.extname(file).toLowerCase();
+    return this.adoptBytes(bytes, path.extname(file).toLowerCase());
+  }
+
+  /**
+   * The copy inside the watermarks folder of an image's `bytes` (at most MAX_WATERMARK_IMAGE_BYTES, their
+   * signature already checked), saved with extension `ext` once ffprobe reads it as a picture.
+   */
+  async adoptBytes(bytes: Buffer, ext: string): Promise<AdoptedImage> {
     const target = path.join(this.folder, `${createHash("sha256").update(bytes).digest("hex")}${ext}`);
     if (await exists(target)) return { ok: true, path: target, created: false };
     await fs.mkdir(this.folder, { recursive: true });

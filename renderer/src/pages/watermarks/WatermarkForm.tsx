@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Checkbox, FileInput, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { ServerMessage } from "../../components/ServerMessage";
 import { CreateWatermarkDocument, UpdateWatermarkDocument, type WatermarkInput, type WatermarksPageQuery } from "../../graphql/generated";
@@ -7,7 +7,7 @@ import { useServerMutation } from "../../graphql/use-server-mutation";
 
 type Watermark = WatermarksPageQuery["watermarks"][number];
 
-const FIELDS = ["name", "imageSource", "imagePath", "position", "size", "widthPercent", "horizontalMarginPercent", "verticalMarginPercent", "opacity", "mode", "frequencyMinutes", "durationSeconds", "placeWithinSourceContent"] as const;
+const FIELDS = ["name", "imageSource", "imageData", "imagePath", "position", "size", "widthPercent", "horizontalMarginPercent", "verticalMarginPercent", "opacity", "mode", "frequencyMinutes", "durationSeconds", "placeWithinSourceContent"] as const;
 const POSITIONS = [
   { value: "TopLeft", label: "Top left" },
   { value: "TopRight", label: "Top right" },
@@ -15,6 +15,18 @@ const POSITIONS = [
   { value: "BottomRight", label: "Bottom right" },
   { value: "Center", label: "Centre" },
 ];
+
+const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
+
+/** The chosen file as a data: URL, the form the server takes an uploaded image in. */
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("the file could not be read"));
+    reader.readAsDataURL(file);
+  });
+}
 
 /** What the server gives a watermark created with a name and an image only (the API's documented defaults). */
 function blank(): WatermarkInput {
@@ -27,13 +39,14 @@ function fromWatermark(w: Watermark): WatermarkInput {
 }
 
 /**
- * A watermark: an image file on the server's computer (copied into the data folder when saved) or the
- * channel's logo, where and how large it sits, how opaque, and whether it shows all the time or now and
+ * A watermark: an image file the user picks in the browser (sent with the request and kept in the data
+ * folder; an existing watermark keeps its stored image until another is picked) or the channel's logo, where and how large it sits, how opaque, and whether it shows all the time or now and
  * then. Which fields a choice uses is the server's rule; its messages appear under the fields.
  */
 export function WatermarkForm({ existing, onSaved }: { existing?: Watermark; onSaved: () => void }) {
   const [input, setInput] = useState<WatermarkInput>(existing ? fromWatermark(existing) : blank());
   const [errors, setErrors] = useState<ServerErrors | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [createState, create] = useServerMutation(CreateWatermarkDocument);
   const [updateState, update] = useServerMutation(UpdateWatermarkDocument);
   const set = (patch: Partial<WatermarkInput>) => setInput({ ...input, ...patch });
@@ -44,6 +57,15 @@ export function WatermarkForm({ existing, onSaved }: { existing?: Watermark; onS
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    let image: Partial<WatermarkInput> = {};
+    if (custom) {
+      try {
+        // A picked file is sent itself; without one an existing watermark names its stored copy again.
+        image = file ? { imageData: await readAsDataUrl(file) } : input.imagePath ? { imagePath: input.imagePath } : {};
+      } catch (error) {
+        return setErrors({ fields: { imageData: `cannot be read: ${(error as Error).message}` }, general: null, unauthorized: false });
+      }
+    }
     // Only what the chosen source, size and mode use: the server refuses the others.
     const body: WatermarkInput = {
       name: input.name,
@@ -55,7 +77,7 @@ export function WatermarkForm({ existing, onSaved }: { existing?: Watermark; onS
       opacity: input.opacity,
       mode: input.mode,
       placeWithinSourceContent: input.placeWithinSourceContent,
-      ...(custom ? { imagePath: input.imagePath } : {}),
+      ...image,
       ...(scaled ? { widthPercent: input.widthPercent } : {}),
       ...(intermittent ? { frequencyMinutes: input.frequencyMinutes, durationSeconds: input.durationSeconds } : {}),
     };
@@ -70,15 +92,17 @@ export function WatermarkForm({ existing, onSaved }: { existing?: Watermark; onS
       <Stack>
         <ServerMessage message={errors?.general} />
         <TextInput label="Name" required value={input.name} onChange={(ev) => set({ name: ev.currentTarget.value })} error={e.name} data-autofocus />
-        <Select label="Image" data={[{ value: "Custom", label: "A file on the server's computer" }, { value: "ChannelLogo", label: "The channel's logo" }]} value={input.imageSource ?? "Custom"} onChange={(v) => v && set({ imageSource: v as WatermarkInput["imageSource"] })} allowDeselect={false} error={e.imageSource} />
+        <Select label="Image" data={[{ value: "Custom", label: "An image file" }, { value: "ChannelLogo", label: "The channel's logo" }]} value={input.imageSource ?? "Custom"} onChange={(v) => v && set({ imageSource: v as WatermarkInput["imageSource"] })} allowDeselect={false} error={e.imageSource} />
         {custom && (
-          <TextInput
+          <FileInput
             label="Image file"
-            description="Full path of a PNG, JPEG, GIF or WebP file (up to 5 MB) on the server's computer; a copy is kept in Airwave's data folder."
-            placeholder="/home/me/Pictures/logo.png"
-            value={input.imagePath ?? ""}
-            onChange={(ev) => set({ imagePath: ev.currentTarget.value })}
-            error={e.imagePath}
+            description={`A PNG, JPEG, GIF or WebP file of up to 5 MB; a copy is kept in Airwave's data folder.${existing?.imagePath && !file ? " This watermark keeps its stored image unless you pick another." : ""}`}
+            placeholder={existing?.imagePath ? "Keep the current image" : "Pick an image"}
+            accept={IMAGE_TYPES}
+            clearable
+            value={file}
+            onChange={setFile}
+            error={e.imageData ?? e.imagePath}
           />
         )}
         <SimpleGrid cols={2}>

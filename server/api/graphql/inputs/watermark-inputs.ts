@@ -3,7 +3,7 @@ import { WatermarkImageSource, WatermarkMode, WatermarkPosition, WatermarkSize }
 import type { WatermarkSettingsInput } from "../../../services/watermark-input";
 
 @InputType("WatermarkInput", {
-  description: "A watermark: imagePath only with imageSource Custom, widthPercent only with size Scaled, frequencyMinutes/durationSeconds only with mode Intermittent. Update replaces every field.",
+  description: "A watermark: imageData or imagePath only with imageSource Custom, widthPercent only with size Scaled, frequencyMinutes/durationSeconds only with mode Intermittent. Update replaces every field.",
 })
 export class WatermarkInputType implements WatermarkSettingsInput {
   @Field(() => String)
@@ -12,7 +12,10 @@ export class WatermarkInputType implements WatermarkSettingsInput {
   @Field(() => WatermarkImageSource, { nullable: true, description: "Default Custom." })
   imageSource?: WatermarkImageSource | null;
 
-  @Field(() => String, { nullable: true, description: "Absolute path of a .png, .jpg, .gif or .webp image." })
+  @Field(() => String, { nullable: true, description: "The image itself: a data: URL (data:image/png;base64,…) of a PNG, JPEG, GIF or WebP image, at most 5 MB decoded." })
+  imageData?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Instead of imageData: absolute path of a .png, .jpg, .gif or .webp image inside the data folder or a library folder." })
   imagePath?: string | null;
 
   @Field(() => WatermarkPosition, { nullable: true, description: "Default BottomRight." })
