@@ -4,6 +4,8 @@ import path from "node:path";
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE } from "../../server/db/data-source";
+import { MAX_WATERMARK_IMAGE_BYTES } from "../../server/services/files/watermark-images";
+import { colorDistance, meanColor, pngFrame } from "../support/frame-pixels";
 import { rawRequest, type RawResponse } from "../support/http";
 import { makeImage } from "../support/music-fixtures";
 import { sqlAll } from "../support/sqlite";
@@ -11,7 +13,10 @@ import { makeTempDir, useTestServer } from "../support/test-server";
 
 const { server, api } = useTestServer();
 let dbFile: string;
+/** Pictures named by path: inside the data folder, the one place besides library folders a path may name. */
 let images: string;
+/** A folder outside the data and library folders: no request may make the server read from it. */
+let outside: string;
 let collectionId: number;
 
 /** The first bytes of each format: they pass the extension check, but ffprobe cannot read them as pictures. */
@@ -42,13 +47,19 @@ let logo: string;
 
 beforeAll(async () => {
   dbFile = path.join(server.dataDir, DATABASE_FILE);
-  images = makeTempDir("airwave-watermarks-");
+  images = path.join(server.dataDir, "pictures");
+  fs.mkdirSync(images);
+  outside = makeTempDir("airwave-watermarks-outside-");
   logo = image("logo.png", "png");
   collectionId = (await api.post("/api/v1/collections", { name: "Watermark targets" })).json.id;
 });
 afterAll(async () => {
-  fs.rmSync(images, { recursive: true, force: true });
+  fs.rmSync(outside, { recursive: true, force: true });
 });
+
+/** The file's bytes as the data: URL a client uploads. */
+const dataUrl = (file: string, type = "image/png") => `data:${type};base64,${fs.readFileSync(file).toString("base64")}`;
+const watermarkFiles = () => (fs.existsSync(path.join(server.dataDir, "watermarks")) ? fs.readdirSync(path.join(server.dataDir, "watermarks")).sort() : []);
 
 let counter = 0;
 const uniqueName = (prefix = "Watermark") => `${prefix} ${++counter}`;
@@ -234,6 +245,98 @@ describe("POST /api/v1/watermarks", () => {
   });
 });
 
+describe("where a watermark image may come from", () => {
+  it("an imagePath outside the data and library folders is 422 saying to upload the image; nothing is read or copied, whether the file exists or not", async () => {
+    const secret = path.join(outside, "private.png");
+    makeImage(secret, "0x00ff00", "16x16");
+    fs.symlinkSync(secret, path.join(images, "link.png"));
+    fs.symlinkSync(outside, path.join(images, "linked-folder"));
+    const beforeRows = await rows();
+    const beforeFiles = watermarkFiles();
+    const messages = new Set<string>();
+    for (const imagePath of [secret, path.join(outside, "missing.png"), path.join(images, "link.png"), path.join(images, "linked-folder", "private.png"), "/etc/passwd.png"]) {
+      const response = await api.post("/api/v1/watermarks", body({ imagePath }));
+      expect422(response, "imagePath");
+      expect(response.json.detail, imagePath).toContain("send the image itself in imageData instead");
+      messages.add(response.json.detail);
+      expect(response.text).not.toContain(imagePath);
+    }
+    // One message for all: an existing file and a missing one cannot be told apart.
+    expect(messages.size).toBe(1);
+    expect(fs.existsSync(copyOf(secret))).toBe(false);
+    expect(watermarkFiles()).toEqual(beforeFiles);
+    expect(await rows()).toEqual(beforeRows);
+  });
+
+  it("an imagePath inside a library folder is copied in like one in the data folder", async () => {
+    const media = makeTempDir("airwave-watermarks-library-");
+    try {
+      const picture = path.join(media, "Logos", "channel.png");
+      makeImage(picture, "0x123456", "16x16");
+      const library = await api.post("/api/v1/libraries", { name: "Logo library", kind: "Movies", paths: [media] });
+      expect(library.status, library.text).toBe(201);
+      expect((await create(body({ imagePath: picture }))).imagePath).toBe(copyOf(picture));
+    } finally {
+      fs.rmSync(media, { recursive: true, force: true });
+    }
+  });
+
+  it("imageData: the uploaded image is written to <data>/watermarks, drawn by the preview, and refused naming the field when it is not an image", { timeout: 60_000 }, async () => {
+    const picture = path.join(outside, "upload.png");
+    makeImage(picture, "0xff00ff", "64x64");
+    const { imagePath: _path, ...withoutPath } = body();
+    const created = await create({ ...withoutPath, imageData: dataUrl(picture), position: "TopLeft", widthPercent: 30, horizontalMarginPercent: 0, verticalMarginPercent: 0 });
+    expect(created.imagePath).toBe(copyOf(picture));
+    expect(fs.readFileSync(created.imagePath as string)).toEqual(fs.readFileSync(picture));
+    expect(created).not.toHaveProperty("imageData");
+    const preview = await fetch(new URL(`/api/v1/watermarks/${created.id}/preview`, server.url));
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toMatch(/^image\/png/);
+    const frame = await pngFrame(Buffer.from(await preview.arrayBuffer()), 640, 360);
+    expect(colorDistance(meanColor(frame, 0.02, 0.03, 0.28, 0.5), [0xff, 0x00, 0xff])).toBeLessThan(40);
+    // A PUT without a new image names the stored copy again and keeps it.
+    const again = await api.put(`/api/v1/watermarks/${created.id}`, { name: created.name, imagePath: created.imagePath });
+    expect(again.json.imagePath, again.text).toBe(created.imagePath);
+
+    const jpeg = path.join(outside, "upload.jpg");
+    makeImage(jpeg, "0x00ffff", "16x16");
+    expect((await create({ name: uniqueName(), imageData: dataUrl(jpeg, "image/jpeg") })).imagePath).toBe(copyOf(jpeg));
+
+    const text = Buffer.from("this is text, not a PNG").toString("base64");
+    const headOnly = Buffer.concat([Buffer.from(HEADS.png!), Buffer.alloc(32)]).toString("base64");
+    const cases: Array<[Body, string, string]> = [
+      [{ imageData: `data:image/png;base64,${text}` }, "imageData", "not a PNG"],
+      [{ imageData: dataUrl(jpeg, "image/png") }, "imageData", "not a PNG"],
+      [{ imageData: `data:image/png;base64,${headOnly}` }, "imageData", "is not an image ffprobe can read"],
+      [{ imageData: `data:text/plain;base64,${text}` }, "imageData", "must be an image of type image/png"],
+      [{ imageData: "/home/me/logo.png" }, "imageData", "data: URL"],
+      [{ imageData: "data:image/png;base64," }, "imageData", "must not be empty"],
+      [{ imageData: dataUrl(picture), imagePath: picture }, "imageData", "not both"],
+      [{ imageData: dataUrl(picture), imageSource: "ChannelLogo" }, "imageData", "must not be given with imageSource ChannelLogo"],
+    ];
+    const beforeRows = await rows();
+    const beforeFiles = watermarkFiles();
+    for (const [extra, field, message] of cases) {
+      const response = await api.post("/api/v1/watermarks", { name: uniqueName(), ...extra });
+      expect422(response, field);
+      expect(response.json.detail, JSON.stringify(extra).slice(0, 80)).toContain(message);
+    }
+    expect(await rows()).toEqual(beforeRows);
+    expect(watermarkFiles()).toEqual(beforeFiles);
+  });
+
+  it("an imageData over the limit is 413 naming the field and the limit; the body may hold it as base64", async () => {
+    const big = Buffer.concat([Buffer.from(HEADS.png!), Buffer.alloc(MAX_WATERMARK_IMAGE_BYTES)]);
+    const response = await api.post("/api/v1/watermarks", { name: uniqueName(), imageData: `data:image/png;base64,${big.toString("base64")}` });
+    expect(response.status, response.text.slice(0, 300)).toBe(413);
+    expect(response.json.errors).toEqual([{ field: "imageData", message: "is larger than the limit of 5242880 bytes (5 MiB)" }]);
+    // The body itself may be up to 8 MiB on the watermark routes (1 MiB elsewhere).
+    const huge = await api.post("/api/v1/watermarks", { name: uniqueName(), imageData: "x".repeat(8 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(huge.json.detail).toBe("the request body is larger than the limit of 8388608 bytes (8 MiB)");
+  });
+});
+
 describe("GET, PUT and DELETE /api/v1/watermarks/{id}", () => {
   it("unknown ids are 404", async () => {
     expect404(await api.get("/api/v1/watermarks/999999"));
@@ -324,6 +427,23 @@ describe("watermarks over GraphQL", () => {
     expect((await gql("query($id: Int!) { watermark(id: $id) { id } }", { id: mark.id })).errors?.[0].extensions.code).toBe("NOT_FOUND");
   });
 
+  it("createWatermark takes the image as imageData and refuses an imagePath outside the data and library folders", async () => {
+    const picture = path.join(outside, "gql.png");
+    makeImage(picture, "0x445566", "16x16");
+    const mutation = `mutation($input: WatermarkInput!) { createWatermark(input: $input) { ${FIELDS} } }`;
+    const uploaded = await gql(mutation, { input: { name: "Gql upload", imageData: dataUrl(picture) } });
+    expect(uploaded.errors).toBeUndefined();
+    expect(uploaded.data.createWatermark.imagePath).toBe(copyOf(picture));
+    const before = watermarkFiles();
+    fs.appendFileSync(picture, "other bytes");
+    const refused = await gql(mutation, { input: { name: "Gql outside", imagePath: picture } });
+    expect(refused.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
+    expect(refused.errors?.[0].extensions.errors?.map((e) => e.field)).toEqual(["imagePath"]);
+    expect(watermarkFiles()).toEqual(before);
+    const notImage = await gql(mutation, { input: { name: "Gql text", imageData: "data:image/gif;base64,aGVsbG8=" } });
+    expect(notImage.errors?.[0].extensions.errors?.map((e) => e.field)).toEqual(["imageData"]);
+  });
+
   it("errors name the fields like REST, and a failed mutation changes nothing", async () => {
     const before = await rows();
     const input = { name: "Gql bad", imagePath: "../x.png", opacity: 120, mode: "Permanent", durationSeconds: 10 };
@@ -339,10 +459,10 @@ describe("watermarks over GraphQL", () => {
 
 describe("robustness", () => {
   it("malformed bodies never cause a 5xx, and a refused body writes nothing", async () => {
-    const field = fc.constantFrom("name", "imageSource", "imagePath", "position", "size", "widthPercent", "horizontalMarginPercent", "verticalMarginPercent", "opacity", "mode", "frequencyMinutes", "durationSeconds", "placeWithinSourceContent");
+    const field = fc.constantFrom("name", "imageSource", "imagePath", "imageData", "position", "size", "widthPercent", "horizontalMarginPercent", "verticalMarginPercent", "opacity", "mode", "frequencyMinutes", "durationSeconds", "placeWithinSourceContent");
     const value = fc.oneof(
       fc.constant(null), fc.boolean(), fc.integer({ min: -5, max: 700 }), fc.double(), fc.string({ maxLength: 60 }),
-      fc.constantFrom("Custom", "ChannelLogo", "Scaled", "ActualSize", "Intermittent", "Permanent", "TopLeft", "/etc/passwd", "/tmp/../etc/x.png", "C:\\x.png", logo),
+      fc.constantFrom("Custom", "ChannelLogo", "Scaled", "ActualSize", "Intermittent", "Permanent", "TopLeft", "/etc/passwd", "/tmp/../etc/x.png", "C:\\x.png", logo, "data:image/png;base64,AAAA", "data:image/gif;base64,R0lGODlh"),
       fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 1 }),
     );
     await fc.assert(

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createDataSource } from "../../server/db/data-source";
@@ -8,10 +9,11 @@ import { useTempDir, useTestServer } from "../support/test-server";
 
 // SQLite only (test/db is not in the postgres project): migration 0005 rebuilds the watermark table the SQLite way.
 const images = useTempDir("airwave-watermark-migration-");
+/** A small PNG as a client uploads it. */
 const logo = () => {
   const file = path.join(images.path, "logo.png");
   makeImage(file, "0x3366cc", "16x16");
-  return file;
+  return `data:image/png;base64,${fs.readFileSync(file).toString("base64")}`;
 };
 
 describe("migration 0005 (watermark rebuild)", () => {
@@ -20,7 +22,7 @@ describe("migration 0005 (watermark rebuild)", () => {
 
   it("keeps watermarks and the channels that use them, down and up again, with foreign keys back on", async () => {
     const client = migrated.api;
-    const mark = await client.post("/api/v1/watermarks", { name: "Kept", imagePath: logo(), opacity: 42 });
+    const mark = await client.post("/api/v1/watermarks", { name: "Kept", imageData: logo(), opacity: 42 });
     expect(mark.status, mark.text).toBe(201);
     const channel = await client.post("/api/v1/channels", { name: "Marked" });
     const file = migrated.dbFile;

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { colorDistance, meanColor, pngFrame } from "../support/frame-pixels";
@@ -21,7 +23,7 @@ describe("the watermarks page in a real browser", () => {
     await page.getByRole("button", { name: "New watermark" }).click();
     const form = page.getByRole("form", { name: "New watermark" });
     // The form starts with what the server gives a watermark created from a name and an image only.
-    const plain = await api.post("/api/v1/watermarks", { name: "Plain", imagePath: picked });
+    const plain = await api.post("/api/v1/watermarks", { name: "Plain", imageData: `data:image/png;base64,${fs.readFileSync(picked).toString("base64")}` });
     expect(plain.status, plain.text).toBe(201);
     for (const [label, key] of [["Width (% of the frame)", "widthPercent"], ["Opacity (%)", "opacity"], ["Horizontal margin (%)", "horizontalMarginPercent"], ["Vertical margin (%)", "verticalMarginPercent"]] as const) {
       expect(await field(page, label).inputValue(), label).toBe(String(plain.json[key]));
@@ -30,19 +32,27 @@ describe("the watermarks page in a real browser", () => {
     expect(await form.getByLabel("Shown", { exact: true }).and(page.locator("input")).inputValue()).toBe("Always");
 
     await field(page, "Name").fill("Bug");
-    await field(page, "Image file").fill(path.join(folder, "Pictures", "missing.png"));
+    // The picked file is read in the browser and sent with the request; a text file named .png is refused under the field.
+    const mislabelled = path.join(folder, "Pictures", "notes.png");
+    fs.writeFileSync(mislabelled, "this is text, not a picture");
+    await form.locator('input[type="file"]').setInputFiles(mislabelled);
     await form.getByRole("button", { name: "Create watermark" }).click();
-    await expect.poll(() => fieldError(page, "Image file")).toContain("does not exist");
+    await expect.poll(() => fieldError(page, "Image file")).toContain("is not a PNG image");
     expect((await api.get("/api/v1/watermarks")).json.map((w: { name: string }) => w.name)).not.toContain("Bug");
     await screenshot(page, "page-watermarks-validation");
 
-    await field(page, "Image file").fill(picked);
+    await form.locator('input[type="file"]').setInputFiles(picked);
     await form.getByRole("button", { name: "Create watermark" }).click();
     const table = page.getByRole("table", { name: "Watermarks" });
     await expect.poll(() => table.innerText()).toMatch(/Bug\s+Image file\s+BottomRight 15% 100% opaque\s+Always/);
 
+    const stored = (await api.get("/api/v1/watermarks")).json.find((w: { name: string }) => w.name === "Bug");
+    expect(stored.imagePath).toBe(path.join(server.dataDir, "watermarks", `${createHash("sha256").update(fs.readFileSync(picked)).digest("hex")}.png`));
+
+    // Editing without picking a file keeps the stored image.
     await page.getByRole("button", { name: "Edit Bug" }).click();
     const edit = page.getByRole("form", { name: "Edit watermark" });
+    await expect.poll(() => edit.innerText()).toContain("keeps its stored image");
     await choose(page, edit, "Position", "Top left");
     await field(page, "Width (% of the frame)").fill("30");
     await field(page, "Horizontal margin (%)").fill("0");
@@ -52,6 +62,7 @@ describe("the watermarks page in a real browser", () => {
     await field(page, "For (seconds)").fill("20");
     await edit.getByRole("button", { name: "Save watermark" }).click();
     await expect.poll(() => table.innerText()).toMatch(/Bug\s+Image file\s+TopLeft 30% 100% opaque\s+20 s every 5 min/);
+    expect((await api.get(`/api/v1/watermarks/${stored.id}`)).json.imagePath).toBe(stored.imagePath);
 
     await page.getByRole("button", { name: "Preview Bug" }).click();
     const preview = page.getByRole("img", { name: "Preview of Bug" });

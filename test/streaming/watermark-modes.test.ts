@@ -61,12 +61,15 @@ async function frameOf(number: string, at: number, ...seconds: number[]): Promis
   return Promise.all(seconds.map((s) => grabRgbFrame(output, W, H, s)));
 }
 
-/** A magenta picture of `size` outside the data folder; the watermark gets a copy. */
+/** A magenta picture of `size` outside the data folder. */
 function picture(name: string, size: string): string {
   const file = path.join(folder, "pictures", name);
   makeImage(file, "0xff00ff", size);
   return file;
 }
+
+/** The same picture as a client uploads it (imageData); the watermark gets a copy in the data folder. */
+const upload = (name: string, size: string) => `data:image/png;base64,${fs.readFileSync(picture(name, size)).toString("base64")}`;
 
 beforeAll(async () => {
   folder = makeTempDir("airwave-watermark-modes-");
@@ -90,8 +93,8 @@ const far = (frame: RgbFrame) => meanColor(frame, 0.6, 0.6, 1, 1);
 const topLeft = { position: WatermarkPosition.TopLeft, horizontalMarginPercent: 0, verticalMarginPercent: 0 };
 
 describe("watermark modes in the stream (services + real FFmpeg)", () => {
-  it("draws a picked image from outside the data folder: it was copied in when saved", { timeout: 90_000 }, async () => {
-    const mark = await fixture.services.watermarks.create({ name: "Copied", imagePath: picture("copied.png", "100x100"), widthPercent: 30, ...topLeft });
+  it("draws an uploaded image: it was copied into the data folder when saved", { timeout: 90_000 }, async () => {
+    const mark = await fixture.services.watermarks.create({ name: "Copied", imageData: upload("copied.png", "100x100"), widthPercent: 30, ...topLeft });
     expect(mark.imagePath!.startsWith(path.join(fixture.dataDir, "watermarks") + path.sep)).toBe(true);
     const [frame] = await frameOf(await channelWith(mark.id), MINUTE + 10_000, 1);
     expect(colorDistance(corner(frame!), MAGENTA)).toBeLessThan(40);
@@ -99,14 +102,14 @@ describe("watermark modes in the stream (services + real FFmpeg)", () => {
   });
 
   it("does not draw a stored path outside the data folder (a row saved before images were copied)", { timeout: 90_000 }, async () => {
-    const mark = await fixture.services.watermarks.create({ name: "Old row", imagePath: picture("old.png", "100x100"), widthPercent: 30, ...topLeft });
+    const mark = await fixture.services.watermarks.create({ name: "Old row", imageData: upload("old.png", "100x100"), widthPercent: 30, ...topLeft });
     await fixture.sql("UPDATE watermark SET imagePath = ? WHERE id = ?", [picture("old.png", "100x100"), mark.id]);
     const [frame] = await frameOf(await channelWith(mark.id), MINUTE + 10_000, 1);
     expect(colorDistance(corner(frame!), [0x80, 0x80, 0x80])).toBeLessThan(20);
   });
 
   it("Intermittent: shown for durationSeconds at the start of every frequency on the wall clock, hidden otherwise", { timeout: 120_000 }, async () => {
-    const mark = await fixture.services.watermarks.create({ name: "Blink", imagePath: picture("blink.png", "100x100"), widthPercent: 30, ...topLeft, mode: WatermarkMode.Intermittent, frequencyMinutes: 1, durationSeconds: 10 });
+    const mark = await fixture.services.watermarks.create({ name: "Blink", imageData: upload("blink.png", "100x100"), widthPercent: 30, ...topLeft, mode: WatermarkMode.Intermittent, frequencyMinutes: 1, durationSeconds: 10 });
     const number = await channelWith(mark.id);
     // A piece starting on the minute shows it at once.
     const [onTheMinute] = await frameOf(number, MINUTE, 1);
@@ -122,7 +125,7 @@ describe("watermark modes in the stream (services + real FFmpeg)", () => {
 
   it("ActualSize: the image keeps its own pixel size", { timeout: 90_000 }, async () => {
     // 160×20 px: half the 320 px frame wide at its own size (Scaled at the default 15 % it would be 48 px).
-    const mark = await fixture.services.watermarks.create({ name: "Wide", imagePath: picture("wide.png", "160x20"), size: WatermarkSize.ActualSize, ...topLeft });
+    const mark = await fixture.services.watermarks.create({ name: "Wide", imageData: upload("wide.png", "160x20"), size: WatermarkSize.ActualSize, ...topLeft });
     const [frame] = await frameOf(await channelWith(mark.id), MINUTE + 10_000, 1);
     expect(colorDistance(meanColor(frame!, 0.3, 0.02, 0.45, 0.09), MAGENTA)).toBeLessThan(40);
     expect(colorDistance(meanColor(frame!, 0.55, 0.02, 0.7, 0.09), [0x80, 0x80, 0x80])).toBeLessThan(20);
@@ -142,7 +145,7 @@ describe("watermark modes in the stream (services + real FFmpeg)", () => {
 
 describe("the watermark preview (service + real FFmpeg)", () => {
   it("is a PNG of the test pattern with the watermark where it was placed", { timeout: 60_000 }, async () => {
-    const mark = await fixture.services.watermarks.create({ name: "Preview", imagePath: picture("preview.png", "100x100"), widthPercent: 20, position: WatermarkPosition.BottomRight, horizontalMarginPercent: 5, verticalMarginPercent: 5 });
+    const mark = await fixture.services.watermarks.create({ name: "Preview", imageData: upload("preview.png", "100x100"), widthPercent: 20, position: WatermarkPosition.BottomRight, horizontalMarginPercent: 5, verticalMarginPercent: 5 });
     const frame = await pngFrame(await fixture.services.watermarks.preview(mark.id), 640, 360);
     // 20 % of 640 = 128 px square, 32 px from the right and 18 px from the bottom.
     expect(colorDistance(meanColor(frame, 0.76, 0.55, 0.92, 0.9), MAGENTA)).toBeLessThan(40);
@@ -150,7 +153,7 @@ describe("the watermark preview (service + real FFmpeg)", () => {
   });
 
   it("refuses (422 on imagePath) a watermark whose stored image is outside the data folder", async () => {
-    const mark = await fixture.services.watermarks.create({ name: "Stale", imagePath: picture("stale.png", "50x50") });
+    const mark = await fixture.services.watermarks.create({ name: "Stale", imageData: upload("stale.png", "50x50") });
     await fixture.sql("UPDATE watermark SET imagePath = ? WHERE id = ?", [picture("stale.png", "50x50"), mark.id]);
     await expect(fixture.services.watermarks.preview(mark.id)).rejects.toMatchObject({ errors: [{ field: "imagePath" }] });
   });

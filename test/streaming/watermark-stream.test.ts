@@ -27,10 +27,11 @@ let insideWatermarkId: number;
 let outsideWatermarkId: number;
 let channelNumber = 80;
 
-/** A watermark in the top-left corner, 30 % of the frame wide, no margins. */
-async function createWatermark(name: string, imagePath: string): Promise<number> {
-  makeImage(imagePath, "0xff00ff", "100x100");
-  const created = await api.post("/api/v1/watermarks", { name, imagePath, position: "TopLeft", widthPercent: 30, horizontalMarginPercent: 0, verticalMarginPercent: 0 });
+/** A watermark in the top-left corner, 30 % of the frame wide, no margins, of a magenta picture made at `file` and uploaded. */
+async function createWatermark(name: string, file: string): Promise<number> {
+  makeImage(file, "0xff00ff", "100x100");
+  const imageData = `data:image/png;base64,${fs.readFileSync(file).toString("base64")}`;
+  const created = await api.post("/api/v1/watermarks", { name, imageData, position: "TopLeft", widthPercent: 30, horizontalMarginPercent: 0, verticalMarginPercent: 0 });
   expect(created.status, created.text).toBe(201);
   return created.json.id;
 }
@@ -73,7 +74,7 @@ beforeAll(async () => {
   const profile = await api.post("/api/v1/ffmpeg/profiles", { name: "Small", resolution: { width: W, height: H }, videoBitrate: 400, videoBufferSize: 800, audioBitrate: 64, audioBufferSize: 128, deinterlaceVideo: false });
   expect(profile.status, profile.text).toBe(201);
   profileId = profile.json.id;
-  insideWatermarkId = await createWatermark("Inside", path.join(server.dataDir, "watermarks", "mark.png"));
+  insideWatermarkId = await createWatermark("Inside", path.join(folder, "inside.png"));
   // A row naming an image outside the data folder (saved before picked images were copied in): never handed to FFmpeg.
   outsideWatermarkId = await createWatermark("Outside", path.join(folder, "mark.png"));
   await sqlAll(fixture.dbFile, "UPDATE watermark SET imagePath = ? WHERE id = ?", [path.join(folder, "mark.png"), outsideWatermarkId]);
