@@ -77,7 +77,7 @@ export function decodeImageData(input: unknown, maxBytes: number): ImageBytes | 
   const match = DATA_URL.exec(input.trim());
   if (!match) return { ok: false, message: "must be a data: URL of an image, like data:image/png;base64,…" };
   const ext = MEDIA_TYPES[match[1]!.toLowerCase()];
-  if (!ext) return { ok: false, message: `must be a ${Object.keys(MEDIA_TYPES).join(", ")} image` };
+  if (!ext) return { ok: false, message: `must be an image of type ${Object.keys(MEDIA_TYPES).join(", ")}` };
   if (Math.floor((match[2]!.length * 3) / 4) - 2 > maxBytes) return { ok: false, tooLarge: true };
   const bytes = Buffer.from(match[2]!, "base64");
   if (bytes.length > maxBytes) return { ok: false, tooLarge: true };
