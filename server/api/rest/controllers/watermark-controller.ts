@@ -26,6 +26,7 @@ export class WatermarkController extends Controller {
    */
   @Post()
   @SuccessResponse(201, "Created")
+  @Response<ProblemDetails>(413, "imageData is larger than 5 MiB decoded, or the body larger than 8 MiB")
   @Response<ValidationProblemDetails>(422, "Validation failed")
   public async createWatermark(@Body() body: WatermarkRequest): Promise<WatermarkDto> {
     const watermark = await this.context.services.watermarks.create(body);
@@ -68,6 +69,7 @@ export class WatermarkController extends Controller {
    */
   @Put("{id}")
   @Response<ProblemDetails>(404, "Resource not found")
+  @Response<ProblemDetails>(413, "imageData is larger than 5 MiB decoded, or the body larger than 8 MiB")
   @Response<ValidationProblemDetails>(422, "Validation failed")
   public async updateWatermark(@Path() id: number, @Body() body: WatermarkRequest): Promise<WatermarkDto> {
     return toWatermarkDto(await this.context.services.watermarks.update(id, body));
