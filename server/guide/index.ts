@@ -7,7 +7,7 @@ export { writeM3u, m3uEntry, parsePlaylistMode, entryStreamingMode, compactUniqu
 export { escapeXml, stripIllegalXmlChars } from "./xml-escape";
 export { formatXmltvTime, formatXmltvDate } from "./xmltv-time";
 export { groupProgrammes, groupBlockProgrammes, isFillerItem, fillerKindOf, type BlockGuideBehavior } from "./programme-grouping";
-export { programmeXml, programmeWriter, episodeNumbers, type ProgrammeXmlOptions } from "./xmltv-programme";
+export { programmeXml, programmeWriter, episodeNumbers, type ProgrammeXmlOptions, type XmlTextSink } from "./xmltv-programme";
 export { channelXml, channelCategories } from "./xmltv-channel";
 export { buildChannelFragment, channelFragmentXml, writeChannelProgrammes, guideProgrammes, type ChannelGuideFragment, type FragmentOptions } from "./xmltv-fragment";
 export { xmltvDocumentParts, buildXmltvDocument, XMLTV_GENERATOR_NAME } from "./xmltv-document";

@@ -12,7 +12,9 @@ import { channelGuideId, type ChannelIdOptions } from "./channel-identifier";
 import { groupBlockProgrammes, groupProgrammes, type BlockGuideBehavior } from "./programme-grouping";
 import type { GuideChannel, GuideItem, GuideProgramme } from "./types";
 import { channelCategories, channelXml } from "./xmltv-channel";
-import { programmeWriter } from "./xmltv-programme";
+import { programmeWriter, type XmlTextSink } from "./xmltv-programme";
+
+const NEWLINE = "\n";
 import { placeholderUrlWriter, type XmlUrlWriter } from "./xmltv-url-writer";
 
 export interface ChannelGuideFragment {
@@ -47,7 +49,9 @@ export function buildChannelFragment(
   options: FragmentOptions,
 ): ChannelGuideFragment {
   const parts: string[] = [];
-  writeChannelProgrammes(channel, items, options, (text) => parts.push(text));
+  writeChannelProgrammes(channel, items, options, (text) => {
+    parts.push(text);
+  });
   return { channelId: channelGuideId(channel.number, options), number: channel.number, channelXml: channelFragmentXml(channel, options), programmesXml: parts.join("") };
 }
 
@@ -60,14 +64,14 @@ export function channelFragmentXml(channel: GuideChannel, options: Pick<Fragment
  * The fragment's `programmesXml` handed to `write` piece by piece as it is made (the pieces joined are
  * exactly `programmesXml`), so a caller can put them straight into bytes instead of holding one string.
  */
-export function writeChannelProgrammes(channel: GuideChannel, items: readonly GuideItem[], options: FragmentOptions, write: (text: string) => void): void {
+export function writeChannelProgrammes(channel: GuideChannel, items: readonly GuideItem[], options: FragmentOptions, write: XmlTextSink): void {
   const channelId = channelGuideId(channel.number, options);
   const urls = options.urls ?? placeholderUrlWriter;
   const programme = programmeWriter({ channelId, timeZone: options.timeZone, urls, lang: options.lang, channelCategories: channelCategories(channel.categories) });
   let first = true;
   for (const p of guideProgrammes(items, options)) {
-    if (!first) write("\n");
-    write(programme(p));
+    if (!first) write(NEWLINE, true);
+    programme(p, write);
     first = false;
   }
 }

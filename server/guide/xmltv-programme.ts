@@ -23,14 +23,25 @@ export interface ProgrammeXmlOptions {
 }
 
 export function programmeXml(programme: GuideProgramme, options: ProgrammeXmlOptions): string {
-  return programmeWriter(options)(programme);
+  let xml = "";
+  programmeWriter(options)(programme, (text) => (xml += text));
+  return xml;
 }
+
+/**
+ * Receives a programme's text piece by piece. A `recurring` piece is a string the writer hands out
+ * again and again (the same string object: a programme's metadata text, an end tag), so a sink may
+ * keep it encoded.
+ */
+export type XmlTextSink = (text: string, recurring: boolean) => void;
+
+const END_TAG = "  </programme>";
 
 /** Entries a writer's caches hold at most (a channel's fragment rarely has this many distinct values). */
 const CACHE_LIMIT = 2000;
 
-/** A function writing `<programme>` elements with the same options, reusing what it escaped before. */
-export function programmeWriter(options: ProgrammeXmlOptions): (programme: GuideProgramme) => string {
+/** A function writing `<programme>` elements with the same options into a sink, reusing what it escaped before. */
+export function programmeWriter(options: ProgrammeXmlOptions): (programme: GuideProgramme, sink: XmlTextSink) => void {
   const lang = escapeXml(options.lang ?? "en");
   const channel = escapeXml(options.channelId);
   const channelCategories = options.channelCategories ?? [];
@@ -100,19 +111,20 @@ export function programmeWriter(options: ProgrammeXmlOptions): (programme: Guide
   };
   const bodies = new Map<number, string>();
 
-  return (programme) => {
+  return (programme, sink) => {
     const { item } = programme;
     const start = `  <programme start="${time(programme.start)}" stop="${time(programme.stop)}" channel="${channel}">\n`;
     if (programme.customTitle !== undefined) {
-      return `${start}${title(programme.customTitle)}${episodeNumberLines(item)}    <previously-shown />\n${ratings(item)}  </programme>`;
+      sink(`${start}${title(programme.customTitle)}${episodeNumberLines(item)}    <previously-shown />\n${ratings(item)}`, false);
+    } else {
+      const id = item.metadataId;
+      const known = id !== undefined ? bodies.get(id) : undefined;
+      sink(start, false);
+      if (known !== undefined) sink(known, true);
+      else if (id !== undefined) sink(remember(bodies, id, metadata(item)), true);
+      else sink(metadata(item), false);
     }
-    const id = item.metadataId;
-    let body = id !== undefined ? bodies.get(id) : undefined;
-    if (body === undefined) {
-      body = metadata(item);
-      if (id !== undefined) remember(bodies, id, body);
-    }
-    return `${start}${body}  </programme>`;
+    sink(END_TAG, true);
   };
 }
 

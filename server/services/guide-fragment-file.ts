@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { XmlTextSink } from "../guide";
 
 /** What the first line of a fragment file says about it. */
 export interface FragmentHead {
@@ -20,6 +21,9 @@ export interface FragmentHead {
 const NEWLINE = 0x0a;
 /** Numbers temp files: two writes of one fragment at once never share one. */
 let tempFiles = 0;
+/** The fragment encoder's scratch buffer: a week of a busy channel fits; one that grew past the limit is dropped after use. */
+const SCRATCH_BYTES = 512 * 1024;
+const MAX_KEPT_SCRATCH_BYTES = 4 * 1024 * 1024;
 /** Bytes read to find the first line; a longer one (a channel with a huge name) is read whole. */
 const HEAD_READ = 16 * 1024;
 
@@ -78,5 +82,51 @@ function parseHead(line: string): FragmentHead | undefined {
     return valid ? (head as FragmentHead) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Encodes a fragment's text as UTF-8 piece by piece into one scratch buffer kept between fragments,
+ * then copies out exactly the bytes written: no string of the whole fragment is made, and a rebuild
+ * allocates each fragment's bytes once (fresh growing buffers per fragment cost more in GC than the
+ * copy). Recurring pieces (a programme's metadata text, repeated for every airing) are encoded once
+ * per fragment and copied after that.
+ */
+export class FragmentEncoder {
+  private scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
+  private length = 0;
+  private readonly encoded = new Map<string, Buffer>();
+
+  /** The bytes `write` puts into the sink; `write` must finish synchronously (the scratch buffer is shared). */
+  encode(write: (sink: XmlTextSink) => void): Buffer {
+    this.length = 0;
+    try {
+      write(this.append);
+      return Buffer.from(this.scratch.subarray(0, this.length));
+    } finally {
+      this.encoded.clear();
+      if (this.scratch.length > MAX_KEPT_SCRATCH_BYTES) this.scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
+    }
+  }
+
+  private readonly append = (text: string, recurring: boolean): void => {
+    if (!recurring) {
+      // A UTF-16 code unit never takes more than 3 UTF-8 bytes.
+      this.reserve(text.length * 3);
+      this.length += this.scratch.write(text, this.length);
+      return;
+    }
+    let bytes = this.encoded.get(text);
+    if (bytes === undefined) this.encoded.set(text, (bytes = Buffer.from(text)));
+    this.reserve(bytes.length);
+    this.scratch.set(bytes, this.length);
+    this.length += bytes.length;
+  };
+
+  private reserve(bytes: number): void {
+    if (this.length + bytes <= this.scratch.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.length + bytes, this.scratch.length * 2));
+    this.scratch.copy(grown, 0, 0, this.length);
+    this.scratch = grown;
   }
 }

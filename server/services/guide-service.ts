@@ -29,7 +29,7 @@ import {
 } from "../guide";
 import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
 import { DomainError, type FieldError } from "./domain-error";
-import { FRAGMENT_FILE_PATTERN, fragmentFileName, readFragmentHead, readFragmentProgrammes, writeFragmentFile, type FragmentHead } from "./guide-fragment-file";
+import { FRAGMENT_FILE_PATTERN, fragmentFileName, readFragmentHead, readFragmentProgrammes, writeFragmentFile, FragmentEncoder, type FragmentHead } from "./guide-fragment-file";
 import { readGuideItems } from "./guide-items";
 import { pausedShiftMs } from "./on-demand-timeline";
 import { INSTALL_ID_SETTING } from "./seed-service";
@@ -105,6 +105,7 @@ export class GuideService {
   /** Media stamps per playout, valid while the library revision and the playout's last build stay the same. */
   private readonly mediaStamps = new Map<number, { revision: number; lastBuildAt: number | null; stamp: number }>();
   private fragmentBuilds = 0;
+  private readonly encoder = new FragmentEncoder();
   private cacheChecked = false;
 
   constructor(
@@ -245,10 +246,7 @@ export class GuideService {
   async renderProgrammes(entry: EpgChannel, now = this.clock()): Promise<Buffer> {
     const window = { from: now, to: now + this.settings.daysToBuild * DAY_MS };
     const items = await this.db.read((repos) => this.guideItems(repos, entry.playout.id, window.from - entry.offsetMs, window.to - entry.offsetMs));
-    // One join and one encoding of the channel's text measured faster than encoding it piece by piece.
-    const parts: string[] = [];
-    writeChannelProgrammes(toGuideChannel(entry.channel), items, { timeZone: this.settings.timeZone, offsetMs: entry.offsetMs, window }, (text) => parts.push(text));
-    return Buffer.from(parts.join(""));
+    return this.encoder.encode((sink) => writeChannelProgrammes(toGuideChannel(entry.channel), items, { timeZone: this.settings.timeZone, offsetMs: entry.offsetMs, window }, sink));
   }
 
   private async documentChannel(entry: EpgChannel, revision: number, rebuild: RebuildTally): Promise<GuideDocumentChannel> {
