@@ -1,4 +1,3 @@
-import { AudioFormat, HardwareAcceleration, ScalingBehavior, VideoFormat } from "../domain/enums";
 import type { Database } from "../db/database";
 import { FFmpegProfile } from "../db/entities/ffmpeg-profile";
 import { Resolution } from "../db/entities/resolution";
@@ -8,15 +7,8 @@ import type { AccelerationFailure, StreamSessionOwner } from "../domain/stream-s
 import { toBuilderProfile } from "./stream-source-service";
 import { DomainError } from "./domain-error";
 import type { FFmpegProfileInput } from "./ffmpeg-profile-input";
-import {
-  defaultVideoProfile,
-  FORMATS_BY_ACCELERATION,
-  MAX_AUDIO_BITRATE,
-  MAX_AUDIO_CHANNELS,
-  PROFILE_DEFAULTS as D,
-  SAMPLE_RATES_KHZ,
-  VIDEO_PROFILES,
-} from "./ffmpeg-profile-rules";
+import { checkedProfileFields } from "./ffmpeg-profile-fields";
+import { defaultVideoProfile, PROFILE_DEFAULTS as D } from "./ffmpeg-profile-rules";
 import { Violations } from "./validation/violations";
 
 export const DEFAULT_PROFILE_SETTING = "ffmpeg.defaultProfileId";
@@ -168,111 +160,13 @@ export class FFmpegProfileService {
     const v = new Violations();
     const isNew = profile.id === undefined;
     const keep = mode === "patch" && !isNew;
-    const pick = <K extends keyof FFmpegProfileInput>(key: K, current: FFmpegProfileInput[K], fallback: FFmpegProfileInput[K]) =>
-      input[key] !== undefined && input[key] !== null ? input[key] : keep ? current : fallback;
-
-    const name = v.text("name", pick("name", profile.name, isNew ? undefined : profile.name), 1, 50);
+    const name = v.text("name", input.name ?? (keep || !isNew ? profile.name : undefined), 1, 50);
     if (name && (await repos.ffmpegProfiles.isNameTaken(name, isNew ? undefined : profile.id))) {
       v.add("name", `an FFmpeg profile named "${name}" already exists`);
     }
-
-    const threadCount = pick("threadCount", profile.threadCount, D.threadCount)!;
-    v.integer("threadCount", threadCount, 0, 64);
-
-    const acceleration = pick("hardwareAcceleration", profile.hardwareAcceleration, D.hardwareAcceleration)!;
-    v.oneOf("hardwareAcceleration", acceleration, Object.values(HardwareAcceleration));
-
-    const vaapiDevice = (input.vaapiDevice === undefined && keep ? profile.vaapiDevice : input.vaapiDevice)?.trim() || null;
-    if (vaapiDevice !== null) {
-      if (acceleration !== HardwareAcceleration.Vaapi) v.add("vaapiDevice", "is only used with Vaapi hardware acceleration");
-      else if (vaapiDevice.length > 255 || !vaapiDevice.startsWith("/")) v.add("vaapiDevice", "must be an absolute device path such as /dev/dri/renderD128");
-    }
-
-    const current = profile.resolution ? { width: profile.resolution.width, height: profile.resolution.height } : undefined;
-    const resolution = pick("resolution", current, D.resolution)!;
-    for (const side of ["width", "height"] as const) {
-      const value = resolution[side];
-      if (!Number.isInteger(value) || value < 16 || value > 7680 || value % 2 !== 0) {
-        v.add(`resolution.${side}`, "must be an even whole number from 16 to 7680");
-      }
-    }
-
-    const scalingBehavior = pick("scalingBehavior", profile.scalingBehavior, D.scalingBehavior)!;
-    v.oneOf("scalingBehavior", scalingBehavior, Object.values(ScalingBehavior));
-
-    const videoFormat = pick("videoFormat", profile.videoFormat, D.videoFormat)!;
-    v.oneOf("videoFormat", videoFormat, Object.values(VideoFormat));
-    const allowedFormats = FORMATS_BY_ACCELERATION[acceleration] ?? [];
-    if (!v.has("videoFormat") && !v.has("hardwareAcceleration") && !allowedFormats.includes(videoFormat)) {
-      v.add("videoFormat", `${acceleration} acceleration can encode only ${allowedFormats.join(", ")}`);
-    }
-
-    const bitDepth = pick("bitDepth", profile.bitDepth, D.bitDepth)!;
-    if (bitDepth !== 8 && bitDepth !== 10) v.add("bitDepth", "must be 8 or 10");
-    else if (bitDepth === 10 && videoFormat === VideoFormat.Mpeg2Video) v.add("bitDepth", "Mpeg2Video supports only 8-bit");
-
-    // A profile chosen for another format no longer fits when the format changes: take the new default.
-    const formatChanged = !isNew && input.videoFormat !== undefined && input.videoFormat !== profile.videoFormat;
-    const explicitProfile = input.videoProfile?.trim().toLowerCase();
-    const videoProfile = explicitProfile || (keep && !formatChanged && input.bitDepth === undefined ? profile.videoProfile : defaultVideoProfile(videoFormat, bitDepth));
-    const profiles = VIDEO_PROFILES[videoFormat] ?? [];
-    if (!v.has("videoFormat") && !profiles.includes(videoProfile)) {
-      v.add("videoProfile", `must be one of ${profiles.join(", ")} for ${videoFormat}`);
-    } else if (bitDepth === 10 && videoFormat === VideoFormat.H264 && videoProfile !== "high10") {
-      v.add("videoProfile", "10-bit H264 needs the high10 profile");
-    } else if (bitDepth === 10 && videoFormat === VideoFormat.Hevc && videoProfile !== "main10") {
-      v.add("videoProfile", "10-bit Hevc needs the main10 profile");
-    }
-
-    const videoBitrate = pick("videoBitrate", profile.videoBitrate, D.videoBitrate)!;
-    v.integer("videoBitrate", videoBitrate, 100, 200_000);
-    const videoBufferSize = pick("videoBufferSize", profile.videoBufferSize, D.videoBufferSize)!;
-    v.integer("videoBufferSize", videoBufferSize, 100, 400_000);
-
-    const audioFormat = pick("audioFormat", profile.audioFormat, D.audioFormat)!;
-    v.oneOf("audioFormat", audioFormat, Object.values(AudioFormat));
-    const knownAudio = Object.values(AudioFormat).includes(audioFormat);
-    const audioBitrate = pick("audioBitrate", profile.audioBitrate, D.audioBitrate)!;
-    if (knownAudio) v.integer("audioBitrate", audioBitrate, 32, MAX_AUDIO_BITRATE[audioFormat]);
-    const audioBufferSize = pick("audioBufferSize", profile.audioBufferSize, D.audioBufferSize)!;
-    v.integer("audioBufferSize", audioBufferSize, 32, 10_000);
-    const audioChannels = pick("audioChannels", profile.audioChannels, D.audioChannels)!;
-    if (knownAudio) v.integer("audioChannels", audioChannels, 1, MAX_AUDIO_CHANNELS[audioFormat]);
-    const audioSampleRate = pick("audioSampleRate", profile.audioSampleRate, D.audioSampleRate)!;
-    if (knownAudio && !SAMPLE_RATES_KHZ[audioFormat].includes(audioSampleRate)) {
-      v.add("audioSampleRate", `must be one of ${SAMPLE_RATES_KHZ[audioFormat].join(", ")} (kHz) for ${audioFormat}`);
-    }
-
-    const normalizeFramerate = pick("normalizeFramerate", profile.normalizeFramerate, D.normalizeFramerate)!;
-    const deinterlaceVideo = pick("deinterlaceVideo", profile.deinterlaceVideo, D.deinterlaceVideo)!;
-    const normalizeLoudness = pick("normalizeLoudness", profile.normalizeLoudness, D.normalizeLoudness)!;
-    const copyWhenCompatible = pick("copyWhenCompatible", profile.copyWhenCompatible, D.copyWhenCompatible)!;
-
+    const { resolution, ...fields } = checkedProfileFields(v, input, profile, keep);
     v.throwIfAny();
     const stored = await repos.resolutions.findOrCreate(resolution.width, resolution.height);
-    Object.assign(profile, {
-      name,
-      threadCount,
-      hardwareAcceleration: acceleration,
-      vaapiDevice,
-      resolutionId: stored.id,
-      resolution: stored,
-      scalingBehavior,
-      videoFormat,
-      videoProfile,
-      bitDepth,
-      videoBitrate,
-      videoBufferSize,
-      audioFormat,
-      audioBitrate,
-      audioBufferSize,
-      audioChannels,
-      audioSampleRate,
-      normalizeFramerate,
-      deinterlaceVideo,
-      normalizeLoudness,
-      copyWhenCompatible,
-    });
+    Object.assign(profile, { name, ...fields, resolutionId: stored.id, resolution: stored });
   }
 }
-

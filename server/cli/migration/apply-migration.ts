@@ -77,7 +77,9 @@ function planLines(plan: MigrationPlan, migration: MigrationDocument, matches: P
   const out: string[] = [];
   for (const profile of plan.profiles) {
     const unmapped = profile.unmapped.length ? `; no equivalent for ${profile.unmapped.join(", ")}` : "";
-    out.push(`FFmpeg profile "${profile.name}": ${Object.keys(profile.fields).join(", ") || "defaults"}${unmapped}`);
+    const made = migration.profiles.get(profile.key);
+    if (made && "problem" in made) out.push(`FFmpeg settings "${profile.name}" not imported (its channels use the default profile): ${made.problem}`);
+    else out.push(`FFmpeg profile "${made?.name ?? profile.name}": ${Object.keys(profile.fields).join(", ") || "defaults"}${unmapped}`);
   }
   for (const list of plan.fillerLists) {
     const label = `filler list "${list.name}" (${list.items.length} items)`;

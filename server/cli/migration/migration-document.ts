@@ -1,8 +1,9 @@
 import { randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { defaultVideoProfile, PROFILE_DEFAULTS } from "../../services/ffmpeg-profile-rules";
-import { VideoFormat } from "../../domain/enums";
+import { checkedProfileFields } from "../../services/ffmpeg-profile-fields";
+import type { FFmpegProfileInput } from "../../services/ffmpeg-profile-input";
+import { Violations } from "../../services/validation/violations";
 import type { MigrationPlan } from "./migration-plan";
 import { loopedChannelFile, type MigratedProgramme } from "./migration-plan";
 
@@ -32,6 +33,16 @@ export interface MigrationDocument {
   labels: Map<string, string>;
   /** Per filler list id: the library items its collection holds (none: not migrated). */
   fillerItems: Map<string, number>;
+  /** Per profile key: the name it is created with, or why it is not (its channels use the default profile). */
+  profiles: Map<string, { name: string } | { problem: string }>;
+}
+
+/** `name`, or `name (2)`, … : one no profile has yet (names are unique without regard to case). */
+function freeName(name: string, taken: Set<string>): string {
+  let free = name.slice(0, 50);
+  for (let n = 2; taken.has(free.toLowerCase()); n++) free = `${name.slice(0, 44)} (${n})`;
+  taken.add(free.toLowerCase());
+  return free;
 }
 
 /** The item's library and its path inside that library's folder (the deepest folder holding it). */
@@ -90,11 +101,20 @@ export function migrationDocument(
     return row.id;
   };
   const profileIds = new Map<string, unknown>();
+  const profiles: MigrationDocument["profiles"] = new Map();
+  const names = new Set((server.tables.ffmpeg_profile ?? []).map((row) => String(row.name).toLowerCase()));
   for (const profile of plan.profiles) {
-    const { resolution, ...fields } = { ...PROFILE_DEFAULTS, ...profile.fields } as typeof PROFILE_DEFAULTS & Row;
-    const videoProfile = defaultVideoProfile(fields.videoFormat as VideoFormat, fields.bitDepth as number);
-    const row = add("ffmpeg_profile", { id: nextId.ffmpeg_profile(), name: profile.name.slice(0, 50), vaapiDevice: null, ...fields, resolutionId: resolutionId(resolution), videoProfile }, `FFmpeg profile "${profile.name}"`);
+    // The rules a profile created through the API meets: one that breaks them is not migrated.
+    const v = new Violations();
+    const { resolution, ...fields } = checkedProfileFields(v, profile.fields as FFmpegProfileInput, undefined, false);
+    if (v.any) {
+      profiles.set(profile.key, { problem: v.list.map((e) => `${e.field} ${e.message}`).join("; ") });
+      continue;
+    }
+    const name = freeName(profile.name, names);
+    const row = add("ffmpeg_profile", { id: nextId.ffmpeg_profile(), name, ...fields, resolutionId: resolutionId(resolution) }, `FFmpeg profile "${name}"`);
     profileIds.set(profile.key, row.id);
+    profiles.set(profile.key, { name });
   }
 
   const presetIds = new Map<string, unknown>();
@@ -132,5 +152,5 @@ export function migrationDocument(
     add("playout", { id: nextId.playout(), channelId: row.id, kind: "ExternalJson", scheduleFile: file, seed: randomInt(1, 2 ** 31 - 1), createdAt: now }, label);
   }
   for (const table of Object.keys(tables)) if (!tables[table].length) delete tables[table];
-  return { document: { format: "airwave-setup/1", newRowsOnly: true, tables }, files, labels, fillerItems };
+  return { document: { format: "airwave-setup/1", newRowsOnly: true, tables }, files, labels, fillerItems, profiles };
 }

@@ -12,6 +12,11 @@ export class Violations {
     return this.errors.some((e) => e.field === field);
   }
 
+  /** Every problem so far. */
+  get list(): readonly FieldError[] {
+    return this.errors;
+  }
+
   get any(): boolean {
     return this.errors.length > 0;
   }
