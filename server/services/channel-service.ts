@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CHANNEL_NUMBER_PATTERN, CHANNEL_NUMBER_RULE, normalizeChannelNumber } from "./channel-number";
 import { ChannelPlayoutMode, FillerKind, type PlayoutKind, StreamingMode, SubtitleMode } from "../domain/enums";
 import type { Database } from "../db/database";
 import { Channel } from "../db/entities/channel";
@@ -13,7 +14,6 @@ import { formatTimeSpan, parseTimeSpan } from "./validation/time-span";
 import { Violations } from "./validation/violations";
 
 export const DEFAULT_CHANNEL_GROUP = "Airwave";
-const NUMBER_PATTERN = /^[0-9]{1,5}(\.[0-9]{1,2})?$/;
 const MAX_OFFSET_SECONDS = 12 * 3600;
 const MAX_CATEGORIES = 20;
 
@@ -160,8 +160,8 @@ export class ChannelService {
       number = isNew ? String(Math.floor(await repos.channels.maxSortNumber()) + 1) : channel.number;
     }
     number = normalizeChannelNumber(String(number).trim());
-    if (!NUMBER_PATTERN.test(number)) {
-      v.add("number", "must be 1 to 5 digits, optionally followed by a dot and 1 or 2 digits (e.g. 4 or 4.1)");
+    if (!CHANNEL_NUMBER_PATTERN.test(number)) {
+      v.add("number", CHANNEL_NUMBER_RULE);
     } else if (await repos.channels.isNumberTaken(number, isNew ? undefined : channel.id)) {
       v.add("number", `channel number ${number} is already used by another channel`);
     }
@@ -274,15 +274,6 @@ export class ChannelService {
     if (!code) v.add(field, `"${value}" is not an ISO 639-1 or ISO 639-2 language code`);
     return code ?? null;
   }
-}
-
-/** `007` is channel `7` and `4.10` is `4.1`: one number, one spelling (media players compare them as numbers). */
-export function normalizeChannelNumber(value: string): string {
-  const match = /^([0-9]+)(?:\.([0-9]+))?$/.exec(value);
-  if (!match) return value;
-  const whole = match[1].replace(/^0+(?=\d)/, "");
-  const fraction = (match[2] ?? "").replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : whole;
 }
 
 export function formatPlayoutOffset(channel: Channel): string | null {

@@ -24,6 +24,7 @@ const server: ServerSetup = {
   tables: {
     resolution: [{ id: 3, width: 1920, height: 1080 }],
     ffmpeg_profile: [{ id: 1, name: "Default" }, { id: 4, name: "old settings" }],
+    collection: [{ id: 2, name: "dizqueTV filler: Bumpers" }],
     channel: [{ id: 1, number: "1" }],
   },
   defaultProfileId: 1,
@@ -40,10 +41,21 @@ describe("a migration as a setup document", () => {
     expect(profiles.get("main")).toEqual({ name: "Old Settings (2)" });
     expect(document.tables.resolution).toEqual([{ id: 4, name: "640x360", width: 640, height: 360, isCustom: true }]);
     expect(document.tables.ffmpeg_profile).toEqual([expect.objectContaining({ id: 5, name: "Old Settings (2)", videoBitrate: 3000, resolutionId: 4, videoProfile: "high" })]);
-    expect(document.tables.collection_item).toEqual([{ collectionId: 1, mediaItem: { guids: [], library: "Movies", path: "Bumper/bumper.mkv" }, customIndex: null }]);
+    expect(document.tables.collection).toEqual([{ id: 3, name: "dizqueTV filler: Bumpers (2)", useCustomPlaybackOrder: false }]);
+    expect(document.tables.filler_preset).toEqual([expect.objectContaining({ id: 1, name: "dizqueTV filler: Bumpers", collectionId: 3 })]);
+    expect(document.tables.collection_item).toEqual([{ collectionId: 3, mediaItem: { guids: [], library: "Movies", path: "Bumper/bumper.mkv" }, customIndex: null }]);
     expect(document.tables.channel).toEqual([expect.objectContaining({ id: 2, number: "7", ffmpegProfileId: 5, fallbackFillerId: 1 })]);
     expect(document.tables.playout).toEqual([expect.objectContaining({ id: 1, channelId: 2, kind: "ExternalJson", scheduleFile: path.join(dir.path, "7.json") })]);
     expect([...files.keys()]).toEqual([path.join(dir.path, "7.json")]);
+  });
+
+  it("leaves out a channel whose number Airwave cannot have, saying why, and spells numbers as the API does", () => {
+    const twoChannels = plan({});
+    twoChannels.channels.push({ ...twoChannels.channels[0], number: -3, name: "Minus" }, { ...twoChannels.channels[0], number: 8, name: "Eight" });
+    const { document, channels, skipped } = migrationDocument(twoChannels, server, found, () => undefined, dir.path, NOW);
+    expect(channels.map((c) => c.name)).toEqual(["Seven", "Eight"]);
+    expect(skipped).toEqual(['channel -3 "Minus": its number must be 1 to 5 digits, optionally followed by a dot and 1 or 2 digits (e.g. 4 or 4.1)']);
+    expect(document.tables.channel!.map((c) => [c.number, c.sortNumber])).toEqual([["7", 7], ["8", 8]]);
   });
 
   it("leaves out FFmpeg settings that break a profile rule, saying which, and their channels use the default profile", () => {

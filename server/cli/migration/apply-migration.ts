@@ -88,7 +88,7 @@ function planLines(plan: MigrationPlan, migration: MigrationDocument, matches: P
     if (!count) out.push(`${label}: none of its items is in the library; not migrated`, ...unmatchedLines(list.items, matches));
     else out.push(`${label}: collection and Fallback filler preset "${name}" with ${count} library items`, ...unmatchedLines(list.items, matches));
   }
-  for (const channel of plan.channels) {
+  for (const channel of migration.channels) {
     const programmes = channel.programmes.filter((p) => !p.offline);
     const matched = programmes.filter((p) => matches.of(p));
     const by = (how: string) => matched.filter((p) => matches.of(p)?.matchedBy === how).length;
@@ -98,7 +98,7 @@ function planLines(plan: MigrationPlan, migration: MigrationDocument, matches: P
       ...unmatchedLines(programmes, matches),
     );
   }
-  for (const problem of plan.problems) out.push(`skipped: ${problem}`);
+  for (const problem of [...plan.problems, ...migration.skipped]) out.push(`skipped: ${problem}`);
   return out;
 }
 

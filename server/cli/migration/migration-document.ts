@@ -1,11 +1,12 @@
 import { randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { CHANNEL_NUMBER_PATTERN, CHANNEL_NUMBER_RULE, normalizeChannelNumber } from "../../services/channel-number";
 import { checkedProfileFields } from "../../services/ffmpeg-profile-fields";
 import type { FFmpegProfileInput } from "../../services/ffmpeg-profile-input";
 import { Violations } from "../../services/validation/violations";
 import type { MigrationPlan } from "./migration-plan";
-import { loopedChannelFile, type MigratedProgramme } from "./migration-plan";
+import { loopedChannelFile, type MigratedChannel, type MigratedProgramme } from "./migration-plan";
 
 type Row = Record<string, unknown>;
 
@@ -33,6 +34,9 @@ export interface MigrationDocument {
   labels: Map<string, string>;
   /** Per filler list id: the library items its collection holds (none: not migrated). */
   fillerItems: Map<string, number>;
+  /** The channels in the document; the others are in `skipped`, with why. */
+  channels: MigratedChannel[];
+  skipped: string[];
   /** Per profile key: the name it is created with, or why it is not (its channels use the default profile). */
   profiles: Map<string, { name: string } | { problem: string }>;
 }
@@ -102,7 +106,8 @@ export function migrationDocument(
   };
   const profileIds = new Map<string, unknown>();
   const profiles: MigrationDocument["profiles"] = new Map();
-  const names = new Set((server.tables.ffmpeg_profile ?? []).map((row) => String(row.name).toLowerCase()));
+  const namesOf = (table: string) => new Set((server.tables[table] ?? []).map((row) => String(row.name).toLowerCase()));
+  const names = namesOf("ffmpeg_profile");
   for (const profile of plan.profiles) {
     // The rules a profile created through the API meets: one that breaks them is not migrated.
     const v = new Violations();
@@ -118,6 +123,8 @@ export function migrationDocument(
   }
 
   const presetIds = new Map<string, unknown>();
+  const collectionNames = namesOf("collection");
+  const presetNames = namesOf("filler_preset");
   const fillerItems = new Map<string, number>();
   for (const list of plan.fillerLists) {
     const items = new Map<number, ReturnType<typeof identityOf>>();
@@ -128,21 +135,29 @@ export function migrationDocument(
     const identities = [...items.values()].filter((i) => i !== undefined);
     fillerItems.set(list.id, identities.length);
     if (!identities.length) continue;
-    const name = `${plan.source} filler: ${list.name}`.slice(0, 50);
+    const name = `${plan.source} filler: ${list.name}`;
     const label = `filler list "${list.name}"`;
-    const collection = add("collection", { id: nextId.collection(), name, useCustomPlaybackOrder: false }, label);
+    const collection = add("collection", { id: nextId.collection(), name: freeName(name, collectionNames), useCustomPlaybackOrder: false }, label);
     for (const identity of identities) add("collection_item", { collectionId: collection.id, mediaItem: identity, customIndex: null }, label);
-    const preset = add("filler_preset", { id: nextId.filler_preset(), name, kind: "Fallback", allowWatermarks: true, collectionType: "Collection", collectionId: collection.id, useChaptersAsMediaItems: false }, label);
+    const preset = add("filler_preset", { id: nextId.filler_preset(), name: freeName(name, presetNames), kind: "Fallback", allowWatermarks: true, collectionType: "Collection", collectionId: collection.id, useChaptersAsMediaItems: false }, label);
     presetIds.set(list.id, preset.id);
   }
 
   const files = new Map<string, string>();
+  const skipped: string[] = [];
+  const channels: MigratedChannel[] = [];
   for (const channel of plan.channels) {
     const label = `channel ${channel.number} "${channel.name}"`;
+    const number = normalizeChannelNumber(String(channel.number));
+    if (!CHANNEL_NUMBER_PATTERN.test(number)) {
+      skipped.push(`${label}: its number ${CHANNEL_NUMBER_RULE}`);
+      continue;
+    }
+    channels.push(channel);
     const file = freshFile(filesDir, channel.number, new Set(files.keys()));
     files.set(file, JSON.stringify(loopedChannelFile(channel, fileOf, now)));
     const row = add("channel", {
-      id: nextId.channel(), uniqueId: randomUUID(), number: String(channel.number), sortNumber: channel.number, name: channel.name.slice(0, 50),
+      id: nextId.channel(), uniqueId: randomUUID(), number, sortNumber: Number(number), name: channel.name.slice(0, 50),
       group: channel.group?.slice(0, 50) || "Airwave", categories: "[]",
       ffmpegProfileId: (channel.profileKey && profileIds.get(channel.profileKey)) ?? server.defaultProfileId,
       streamingMode: "TransportStreamHybrid", logoUrl: channel.icon && /^https?:\/\//.test(channel.icon) ? channel.icon.slice(0, 2048) : null,
@@ -152,5 +167,5 @@ export function migrationDocument(
     add("playout", { id: nextId.playout(), channelId: row.id, kind: "ExternalJson", scheduleFile: file, seed: randomInt(1, 2 ** 31 - 1), createdAt: now }, label);
   }
   for (const table of Object.keys(tables)) if (!tables[table].length) delete tables[table];
-  return { document: { format: "airwave-setup/1", newRowsOnly: true, tables }, files, labels, fillerItems, profiles };
+  return { document: { format: "airwave-setup/1", newRowsOnly: true, tables }, files, labels, fillerItems, profiles, channels, skipped };
 }
