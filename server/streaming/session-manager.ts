@@ -46,6 +46,8 @@ export class SessionManager implements StreamSessionOwner {
   private readonly probe: MediaProbe;
   /** Profiles whose hardware acceleration failed lately (shared by every session). */
   readonly acceleration: AccelerationHealth;
+  /** Sessions started so far: numbers each session's folder. */
+  private sessionsStarted = 0;
   private readonly live = new Map<string, HlsSession>();
   /** Per-viewer streams, with when they started and who watches. */
   private readonly viewers = new Map<ViewerStream, { startedAt: number; viewer?: ViewerIdentity }>();
@@ -80,9 +82,12 @@ export class SessionManager implements StreamSessionOwner {
     if (this.stopping) throw new Error("the server is stopping");
     const existing = this.live.get(channelNumber);
     if (existing && !existing.isStopping) return existing;
+    // Each session has its own folder: the channel's previous session may still be stopping, and its
+    // stop() removes its folder once its FFmpeg is gone (a shared folder was then removed under the new one).
+    this.sessionsStarted += 1;
     const session = new HlsSession(
       channelNumber,
-      path.join(this.folder, channelNumber),
+      path.join(this.folder, `${channelNumber}-${this.sessionsStarted}`),
       { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, warn: this.options.warn ?? this.log, prepare: () => this.tuneIn(channelNumber), acceleration: this.acceleration },
       this.options.timing ?? DEFAULT_TIMING,
     );

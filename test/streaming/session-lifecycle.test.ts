@@ -105,7 +105,23 @@ describe("stream sessions", () => {
     expect(ffmpegChildren()).toEqual([]);
     expect(manager().registry.count).toBe(0);
     expect((await api.get("/api/v1/sessions")).json).toEqual([]);
-    expect(fs.existsSync(path.join(server.dataDir, "cache", "sessions", number))).toBe(false);
+    expect(fs.readdirSync(path.join(server.dataDir, "cache", "sessions")).filter((name) => name !== PID_FILE)).toEqual([]);
+  }, 60_000);
+
+  it("a session started while the channel's previous one is still stopping keeps its own folder and makes segments", async () => {
+    const number = await loopingChannel();
+    const first = manager().session(number);
+    await first.firstSegment(20_000);
+    const stopping = first.stop();
+    const second = manager().session(number);
+    expect(second).not.toBe(first);
+    expect(second.folder).not.toBe(first.folder);
+    await stopping;
+    expect(fs.existsSync(second.folder)).toBe(true);
+    await second.firstSegment(20_000);
+    expect(fs.readdirSync(second.folder).some((name) => name.endsWith(".ts"))).toBe(true);
+    await second.stop();
+    expect(fs.existsSync(second.folder)).toBe(false);
   }, 60_000);
 
   it("200 connect/disconnect cycles (hybrid and ts-legacy viewers) leave no process behind", async () => {
