@@ -58,6 +58,14 @@ describe("a migration as a setup document", () => {
     expect(document.tables.channel!.map((c) => [c.number, c.sortNumber])).toEqual([["7", 7], ["8", 8]]);
   });
 
+  it("names an item outside every library folder (a media server's) by its guids, and leaves out one it cannot name", () => {
+    const remote = (p: MigratedProgramme) =>
+      p.title === "Bumper" ? { mediaItemId: 40, path: "/srv/plex/bumper.mkv", guids: ["plex://movie/5d77"] } : { mediaItemId: 41, path: "/srv/plex/gone.mkv" };
+    const { document, fillerItems } = migrationDocument(plan({}), server, remote, () => undefined, dir.path, NOW);
+    expect(document.tables.collection_item).toEqual([{ collectionId: 3, mediaItem: { guids: ["plex://movie/5d77"], library: null, path: null }, customIndex: null }]);
+    expect(fillerItems.get("f1")).toBe(1);
+  });
+
   it("leaves out FFmpeg settings that break a profile rule, saying which, and their channels use the default profile", () => {
     const { document, profiles } = migrationDocument(plan({ videoBitrate: 50, audioFormat: "Ac3", audioChannels: 8 }), server, found, () => undefined, dir.path, NOW);
     const made = profiles.get("main");

@@ -4,7 +4,7 @@ import type { apiClient } from "../api-client";
 import { failure } from "../api-client";
 import type { components } from "../generated/api-types";
 import { formatReport } from "../transfer-commands";
-import { migrationDocument, type MigrationDocument, type ServerSetup } from "./migration-document";
+import { identityOf, migrationDocument, type MigrationDocument, type ServerSetup } from "./migration-document";
 import type { MigratedProgramme, MigrationPlan } from "./migration-plan";
 
 type Client = ReturnType<typeof apiClient>;
@@ -72,6 +72,18 @@ async function serverSetup(client: Client): Promise<ServerSetup> {
   };
 }
 
+/** The guids of matched filler items outside every library folder (a media server's), by media item id. */
+async function guidsOutsideFolders(client: Client, plan: MigrationPlan, matches: ProgrammeMatches, libraries: ServerSetup["libraries"]): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>();
+  for (const p of plan.fillerLists.flatMap((list) => list.items)) {
+    const match = matches.of(p);
+    if (!match || result.has(match.mediaItemId!) || identityOf({ mediaItemId: match.mediaItemId!, path: match.path }, libraries)) continue;
+    const { data } = await client.GET("/api/v1/media/items/{id}", { params: { path: { id: match.mediaItemId! } } });
+    result.set(match.mediaItemId!, (data?.guids ?? []).map((g) => `${g.source}://${g.value}`));
+  }
+  return result;
+}
+
 /** The report's lines for what the migration brings over (the same whether it is applied or not). */
 function planLines(plan: MigrationPlan, migration: MigrationDocument, matches: ProgrammeMatches, builds: Map<number, string>): string[] {
   const out: string[] = [];
@@ -132,11 +144,13 @@ async function buildResults(client: Client, document: MigrationDocument["documen
 export async function applyMigration(client: Client, plan: MigrationPlan, filesDir: string, now: number, apply: boolean): Promise<{ lines: string[]; failed: boolean }> {
   const matches = new ProgrammeMatches();
   await matches.lookUp(client, [...plan.channels.flatMap((c) => c.programmes), ...plan.fillerLists.flatMap((f) => f.items)]);
+  const setup = await serverSetup(client);
+  const guids = await guidsOutsideFolders(client, plan, matches, setup.libraries);
   const found = (p: MigratedProgramme) => {
     const match = matches.of(p);
-    return match && { mediaItemId: match.mediaItemId!, path: match.path };
+    return match && { mediaItemId: match.mediaItemId!, path: match.path, guids: guids.get(match.mediaItemId!) };
   };
-  const migration = migrationDocument(plan, await serverSetup(client), found, matches.fileOf, filesDir, now);
+  const migration = migrationDocument(plan, setup, found, matches.fileOf, filesDir, now);
   const written: string[] = [];
   if (apply) {
     fs.mkdirSync(filesDir, { recursive: true });

@@ -23,6 +23,8 @@ export interface ServerSetup {
 export interface FoundItem {
   mediaItemId: number;
   path?: string;
+  /** Its external ids (`source://value`): how the document names an item outside every library folder (a media server's). */
+  guids?: string[];
 }
 
 /** The setup document of a migration, the channel files its playouts read, and what each document row is. */
@@ -49,9 +51,10 @@ function freeName(name: string, taken: Set<string>): string {
   return free;
 }
 
-/** The item's library and its path inside that library's folder (the deepest folder holding it). */
-function identityOf(item: FoundItem, libraries: ServerSetup["libraries"]) {
-  if (!item.path) return undefined;
+/** The item's library and its path inside that library's folder (the deepest folder holding it), else its guids. */
+export function identityOf(item: FoundItem, libraries: ServerSetup["libraries"]) {
+  const byGuids = item.guids?.length ? { guids: item.guids, library: null, path: null } : undefined;
+  if (!item.path) return byGuids;
   let best: { library: string; path: string; depth: number } | undefined;
   for (const library of libraries) {
     for (const root of library.paths) {
@@ -60,7 +63,7 @@ function identityOf(item: FoundItem, libraries: ServerSetup["libraries"]) {
       if (!best || root.length > best.depth) best = { library: library.name, path: inside.split(path.sep).join("/"), depth: root.length };
     }
   }
-  return best && { guids: [], library: best.library, path: best.path };
+  return best ? { guids: [], library: best.library, path: best.path } : byGuids;
 }
 
 /** The next free ids of a table: after the server's largest. */
@@ -160,7 +163,7 @@ export function migrationDocument(
       id: nextId.channel(), uniqueId: randomUUID(), number, sortNumber: Number(number), name: channel.name.slice(0, 50),
       group: channel.group?.slice(0, 50) || "Airwave", categories: "[]",
       ffmpegProfileId: (channel.profileKey && profileIds.get(channel.profileKey)) ?? server.defaultProfileId,
-      streamingMode: "TransportStreamHybrid", logoUrl: channel.icon && /^https?:\/\//.test(channel.icon) ? channel.icon.slice(0, 2048) : null,
+      streamingMode: "TransportStreamHybrid", logoUrl: channel.icon && /^https?:\/\//.test(channel.icon) && channel.icon.length <= 2048 ? channel.icon : null,
       isEnabled: true, showInEpg: true, subtitleMode: "None", playoutMode: "Continuous",
       fallbackFillerId: channel.fillerListIds.map((id) => presetIds.get(id)).find((id) => id !== undefined) ?? null,
     }, label);
