@@ -61,9 +61,10 @@ export async function stopServerProcess(server: Pick<ServerProcess, "child" | "e
 
 /** The OS process id of the node holding the leader lock of the PostgreSQL database at `url`, as PostgreSQL sees it (0 when none). */
 export async function leaderPid(url: string): Promise<number> {
+  // Advisory locks are per database: other tests' servers hold the same lock number in their own databases.
   const rows = await postgresAll<{ name: string }>(
     url,
-    `SELECT a.application_name AS "name" FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.objid = ? AND l.granted`,
+    `SELECT a.application_name AS "name" FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.objid = ? AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     [LEADER_LOCK],
   );
   return rows.length ? Number(rows[0]!.name.split(":")[1]) : 0;
