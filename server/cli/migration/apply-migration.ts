@@ -151,23 +151,28 @@ export async function applyMigration(client: Client, plan: MigrationPlan, filesD
     return match && { mediaItemId: match.mediaItemId!, path: match.path, guids: guids.get(match.mediaItemId!) };
   };
   const migration = migrationDocument(plan, setup, found, matches.fileOf, filesDir, now);
-  const written: string[] = [];
-  if (apply) {
-    fs.mkdirSync(filesDir, { recursive: true });
-    for (const [file, content] of migration.files) {
-      fs.writeFileSync(file, content, { flag: "wx" });
-      written.push(file);
-    }
-  }
   let report: ImportReport | undefined;
   let refusal = "";
+  const written: string[] = [];
+  const madeFolder = apply && !fs.existsSync(filesDir);
   try {
+    if (apply) {
+      fs.mkdirSync(filesDir, { recursive: true });
+      for (const [file, content] of migration.files) {
+        fs.writeFileSync(file, content, { flag: "wx" });
+        written.push(file);
+      }
+    }
     const { data, error, response } = await client.POST("/api/v1/import", { body: { document: JSON.stringify(migration.document) }, params: { query: { apply } } });
     const problems = (error as { errors?: { field: string; message: string }[] } | undefined)?.errors;
     report = data ?? (response.status === 422 && problems ? { valid: false, applied: false, entries: [], unmatched: [], settings: {}, errors: problems.map((p) => ({ path: p.field, message: p.message })) } : undefined);
     if (!report) refusal = failure(error, response);
   } finally {
-    if (!report?.applied) for (const file of written) fs.rmSync(file, { force: true });
+    // Nothing of a migration that was not imported stays: its channel files, and the folder made for them.
+    if (!report?.applied) {
+      for (const file of written) fs.rmSync(file, { force: true });
+      if (madeFolder && fs.existsSync(filesDir) && !fs.readdirSync(filesDir).length) fs.rmdirSync(filesDir);
+    }
   }
   const lines = planLines(plan, migration, matches, report?.applied ? await buildResults(client, migration.document) : new Map());
   if (!report) return { lines: [...lines, `Nothing was imported: ${refusal}`], failed: true };
