@@ -12,6 +12,7 @@ import { Troubleshooter } from "./streaming/troubleshooter";
 import { WatermarkPreviews } from "./streaming/watermark-preview";
 import { SessionManager } from "./streaming/session-manager";
 import { SsdpResponder } from "./iptv/ssdp-responder";
+import { HdhrUdpDiscovery } from "./iptv/hdhr-udp-discovery";
 import type { AppConfig } from "./config/app-config";
 import { Database } from "./db/database";
 import { createLogger, type Logger } from "./logging/logger";
@@ -163,6 +164,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
   // PostgreSQL databases are backed up with pg_dump, not by Airwave.
   if (db.kind === "sqlite") backups.start();
   const ssdp = await startSsdp(config, services, port, log);
+  const udpDiscovery = await startUdpDiscovery(config, services, port, log);
   const host = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(config.server.host) ? "localhost" : config.server.host;
 
   let closing: Promise<void> | undefined;
@@ -175,6 +177,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
       await rebuilds.stop();
       await backups.stop();
       await ssdp?.stop();
+      await udpDiscovery?.stop();
       await scans.stopAll();
       await scripts.stopAll();
       await streaming.stopAll();
@@ -203,6 +206,29 @@ async function startSsdp(config: AppConfig, services: Services, httpPort: number
   } catch (error) {
     log.warn(`SSDP discovery could not start on UDP port ${config.hdhomerun.ssdpPort}: ${(error as Error).message}`);
     await responder.stop();
+    return undefined;
+  }
+}
+
+/** HDHomeRun UDP discovery unless `HDHomeRun:UdpDiscovery` is false or tuners could not use the device (tokens on, not allowed without). */
+async function startUdpDiscovery(config: AppConfig, services: Services, httpPort: number, log: Logger): Promise<HdhrUdpDiscovery | undefined> {
+  if (!config.hdhomerun.udpDiscovery) return undefined;
+  if (config.jwt.issuerSigningKey && !config.hdhomerun.allowWithoutToken) {
+    log.info("HDHomeRun UDP discovery is off: IPTV tokens are on and HDHomeRun:AllowWithoutToken is false, so tuners could not use the device");
+    return undefined;
+  }
+  const { udpDiscoveryPort: port, tunerCount } = config.hdhomerun;
+  const discovery = new HdhrUdpDiscovery({ host: config.server.host, port, httpPort, deviceId: await services.guide.hdhrDeviceId(), tunerCount, log });
+  try {
+    await discovery.start();
+    return discovery;
+  } catch (error) {
+    const taken = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+    log.warn(
+      taken
+        ? `HDHomeRun UDP discovery is off: UDP port ${port} is taken by another program (an HDHomeRun app or another tuner emulator?); players that search for tuners will not find Airwave, add it by address (http://<this machine>:${httpPort}) or stop that program and restart Airwave`
+        : `HDHomeRun UDP discovery could not start on UDP port ${port}: ${(error as Error).message}`,
+    );
     return undefined;
   }
 }

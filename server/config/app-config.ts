@@ -31,7 +31,11 @@ export interface AppConfig {
   };
   guide: { daysToBuild: number; episodeArtwork: GuideEpisodeArtwork };
   /** HDHomeRun emulation (/discover.json, /lineup.json, …). */
-  hdhomerun: { tunerCount: number; allowWithoutToken: boolean; /** Answer SSDP discovery on the LAN (off by default). */ ssdp: boolean; ssdpPort: number };
+  hdhomerun: { tunerCount: number; allowWithoutToken: boolean; /** Answer SSDP discovery on the LAN (off by default). */ ssdp: boolean; ssdpPort: number;
+    /** Answer HDHomeRun's own UDP discovery (libhdhomerun, port 65001; on by default). */
+    udpDiscovery: boolean;
+    udpDiscoveryPort: number;
+  };
   ffmpeg: { path?: string; probePath?: string };
   /** Live streams: a channel's shared session stops this long after its last request. */
   streaming: { idleTimeoutSeconds: number };

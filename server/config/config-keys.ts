@@ -128,6 +128,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("HDHomeRun:AllowWithoutToken", boolean, (c, v) => (c.hdhomerun.allowWithoutToken = v)),
   key("HDHomeRun:Ssdp", boolean, (c, v) => (c.hdhomerun.ssdp = v)),
   key("HDHomeRun:SsdpPort", integer(1, 65535), (c, v) => (c.hdhomerun.ssdpPort = v)),
+  key("HDHomeRun:UdpDiscovery", boolean, (c, v) => (c.hdhomerun.udpDiscovery = v)),
+  key("HDHomeRun:UdpDiscoveryPort", integer(1, 65535), (c, v) => (c.hdhomerun.udpDiscoveryPort = v)),
   key("FFmpeg:Path", nonEmptyString, (c, v) => (c.ffmpeg.path = v)),
   key("FFmpeg:ProbePath", nonEmptyString, (c, v) => (c.ffmpeg.probePath = v)),
   key("Streaming:IdleTimeoutSeconds", integer(1, 24 * 3600), (c, v) => (c.streaming.idleTimeoutSeconds = v)),

@@ -44,7 +44,7 @@ function defaults(dataDir: string): AppConfig {
     jwt: {},
     playout: playoutDefaults(dataDir),
     guide: { daysToBuild: 2, episodeArtwork: GuideEpisodeArtwork.ShowPoster },
-    hdhomerun: { tunerCount: 2, allowWithoutToken: false, ssdp: false, ssdpPort: 1900 },
+    hdhomerun: { tunerCount: 2, allowWithoutToken: false, ssdp: false, ssdpPort: 1900, udpDiscovery: true, udpDiscoveryPort: 65001 },
     ffmpeg: {},
     streaming: { idleTimeoutSeconds: 60 },
     logging: { level: "info" },

@@ -41,6 +41,7 @@ export const PREREQUISITES: readonly Prerequisite[] = [
   { what: "Chromium", aptPackage: "chromium", present: (env) => isExecutable(chromiumPath(env)) },
   { what: "the PostgreSQL server (initdb, pg_ctl)", aptPackage: "postgresql", present: () => postgresBinDir() !== null },
   { what: "nginx (/usr/sbin/nginx)", aptPackage: "nginx", present: () => isExecutable("/usr/sbin/nginx") },
+  command("hdhomerun_config", "hdhomerun-config"),
 ];
 
 /** The missing prerequisites, or an empty list. */

@@ -27,7 +27,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>, dataDir = makeTempDir("airwave-node-")): Promise<ServerProcess> {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` (npm test does) first`);
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, AIRWAVE_DATA_DIR: dataDir, Server__Port: "0", Server__Host: "127.0.0.1", ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, AIRWAVE_DATA_DIR: dataDir, Server__Port: "0", Server__Host: "127.0.0.1", HDHomeRun__UdpDiscovery: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

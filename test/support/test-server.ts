@@ -42,6 +42,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     Server__Port: "0",
     Server__Host: "127.0.0.1",
     Logging__Level: "error",
+    // Off unless a test asks: every test server would otherwise share UDP 65001 on 127.0.0.1.
+    HDHomeRun__UdpDiscovery: "false",
     ...database?.env,
     ...options.env,
   });
