@@ -179,6 +179,56 @@ export enum WatermarkPosition {
   Center = "Center",
 }
 
+/** Where a graphics element sits: the nine anchors of the frame. */
+export enum GraphicPosition {
+  TopLeft = "TopLeft",
+  TopCenter = "TopCenter",
+  TopRight = "TopRight",
+  MiddleLeft = "MiddleLeft",
+  Center = "Center",
+  MiddleRight = "MiddleRight",
+  BottomLeft = "BottomLeft",
+  BottomCenter = "BottomCenter",
+  BottomRight = "BottomRight",
+}
+
+/** What a graphics element draws. */
+export enum GraphicKind {
+  /** A template with placeholders (`{{title}}`, `{{next.start}}`, …). */
+  Text = "Text",
+  /** A PNG, JPEG or WebP image. */
+  Image = "Image",
+  /** Two lines: what is on, and what comes next with its start time. */
+  NowNext = "NowNext",
+  /** The channel's local time. */
+  Clock = "Clock",
+}
+
+/** When a graphics element shows. */
+export enum GraphicShow {
+  Always = "Always",
+  /** The first `seconds` of each programme. */
+  ProgrammeStart = "ProgrammeStart",
+  /** The last `seconds` of each programme ("up next"). */
+  BeforeProgrammeEnd = "BeforeProgrammeEnd",
+  /** `seconds` every `everyMinutes` minutes of the clock. */
+  EveryMinutes = "EveryMinutes",
+}
+
+/** How times are written: 24-hour (`21:05`) or 12-hour (`9:05 PM`). */
+export enum GraphicTimeFormat {
+  TwentyFourHour = "TwentyFourHour",
+  TwelveHour = "TwelveHour",
+}
+
+/** How a schedule or block item's graphics combine with the channel's. */
+export enum GraphicsMode {
+  /** The item's elements are drawn after the channel's. */
+  Add = "Add",
+  /** Only the item's elements are drawn (none, when its list is empty). */
+  Replace = "Replace",
+}
+
 export enum WatermarkMode {
   Permanent = "Permanent",
   Intermittent = "Intermittent",

@@ -2,7 +2,7 @@
  * What a channel plays from a moment on, as the stream source service plans it and the stream
  * process owner (server/streaming) plays it.
  */
-import type { StreamingMode, SubtitleMode, WatermarkPosition } from "./enums";
+import type { GraphicPosition, StreamingMode, SubtitleMode, WatermarkPosition } from "./enums";
 import type { FFmpegProfile } from "./ffmpeg-profile";
 
 export interface StreamChannel {
@@ -30,6 +30,8 @@ export type StreamContent =
       song?: SongDisplay;
       /** The watermark burned into the piece (forces a transcode). */
       watermark?: StreamWatermark;
+      /** Graphics elements drawn over the piece, in order (force a transcode). */
+      graphics?: StreamGraphic[];
     }
   | { kind: "offline"; limitMs: number }
   | { kind: "error"; reason: string; limitMs: number; /** The file that could not be played, when there is one. */ path?: string };
@@ -67,6 +69,57 @@ export interface WatermarkCycle {
   durationSeconds: number;
   phaseSeconds: number;
 }
+
+/**
+ * A graphics element as the argument builder draws it over one piece of a stream. Everything that depends
+ * on the programme (placeholders, when it shows) is already resolved for the piece: times count in ms from
+ * the piece's first frame, so each piece of an HLS session draws its own programme's text and the session's
+ * segment numbering runs on.
+ */
+export interface StreamGraphic {
+  draw: GraphicText | GraphicImage;
+  position: GraphicPosition;
+  /** Margins as a share of the frame width and height (%). */
+  horizontalMarginPercent: number;
+  verticalMarginPercent: number;
+  /** Share of the frame height (%): the font size of text, the height of an image. */
+  sizePercent: number;
+  /** 0..100 */
+  opacityPercent: number;
+  /** Fade in and out over this long (0: none). */
+  fadeMs: number;
+  when: GraphicTiming;
+}
+
+export interface GraphicText {
+  kind: "text";
+  /** Lines of text; a line is literal runs and clock runs (drawn live by FFmpeg). */
+  lines: TextRun[][];
+  /** `0xRRGGBB`. */
+  color: string;
+  /** A background box behind the text. */
+  box?: { color: string; opacityPercent: number };
+}
+
+export type TextRun = { text: string } | { clock: ClockRun };
+
+/** The wall clock, written with a strftime format; `offsetSeconds` is the zone's local time (as UTC seconds) at the piece's first frame. */
+export interface ClockRun {
+  format: string;
+  offsetSeconds: number;
+}
+
+/** An image file inside the data folder. */
+export interface GraphicImage {
+  kind: "image";
+  imagePath: string;
+}
+
+/** When the element shows during a piece: always, one window (ms from the piece's start), or a wall-clock cycle. */
+export type GraphicTiming =
+  | { kind: "always" }
+  | { kind: "window"; fromMs: number; toMs: number }
+  | { kind: "cycle"; periodMs: number; showMs: number; phaseMs: number };
 
 export interface StreamPlan {
   channel: StreamChannel;

@@ -85,6 +85,7 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
         subtitleMode: content.subtitleMode,
         song: content.song ? { ...content.song, fonts: bundledFonts() } : undefined,
         watermark: content.watermark,
+        graphics: content.graphics?.length ? { elements: content.graphics, fontFile: bundledFonts().regular } : undefined,
         realtime,
         output,
         ptsOffsetMs: ptsOffsetMs + ptsLeadMs,

@@ -15,6 +15,9 @@ export interface Prerequisite {
 }
 
 export const XMLTV_DTD = "/usr/share/xmltv/xmltv.dtd";
+export const TESSERACT = "/usr/bin/tesseract";
+const TESSERACT_ENG_DIRS = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"];
+const TESSERACT_ENG = "eng.traineddata";
 const chromiumPath = (env: NodeJS.ProcessEnv) => env.AIRWAVE_CHROMIUM ?? "/usr/bin/chromium";
 
 function isExecutable(file: string): boolean {
@@ -42,6 +45,9 @@ export const PREREQUISITES: readonly Prerequisite[] = [
   { what: "the PostgreSQL server (initdb, pg_ctl)", aptPackage: "postgresql", present: () => postgresBinDir() !== null },
   { what: "nginx (/usr/sbin/nginx)", aptPackage: "nginx", present: () => isExecutable("/usr/sbin/nginx") },
   command("hdhomerun_config", "hdhomerun-config"),
+  // Graphics tests read the text drawn into frames back with OCR.
+  { what: "tesseract (/usr/bin/tesseract)", aptPackage: "tesseract-ocr", present: () => isExecutable(TESSERACT) },
+  { what: `tesseract's English data (${TESSERACT_ENG})`, aptPackage: "tesseract-ocr-eng", present: () => TESSERACT_ENG_DIRS.some((dir) => fs.existsSync(path.join(dir, "eng.traineddata"))) },
 ];
 
 /** The missing prerequisites, or an empty list. */

@@ -2,8 +2,8 @@
  * Top-level composer: the complete FFmpeg argument vector that transcodes one playout item (from a
  * seek offset, for a limited duration) into the channel's format, as MPEG-TS or HLS.
  *
- * Argument order: global → inputs (main input with -fflags/-ss/pacing, then watermark, sidecar
- * subtitle and generated stand-in inputs) → -filter_complex → -map → video encoder → audio encoder →
+ * Argument order: global → inputs (main input with -fflags/-ss/pacing, then watermark, graphics images,
+ * sidecar subtitle and generated stand-in inputs) → -filter_complex → -map → video encoder → audio encoder →
  * -t → muxer (metadata, timing, output).
  */
 import { HardwareAcceleration } from "../../domain/enums";
@@ -15,6 +15,7 @@ import { outputFrameRate } from "./frame-rate";
 import { globalArgs, inputFlags, lavfiInput, networkInputArgs, pacingArgs, seekArgs } from "./input-args";
 import { isQuickStart, muxerArgs } from "./output-muxer";
 import { songVisualSegments } from "./song-visual";
+import { drawableGraphics } from "./graphics/drawable";
 import { selectAudioStream, selectSubtitleStream } from "./stream-selection";
 import { formatFfmpegDuration } from "./time-format";
 import type {
@@ -69,8 +70,10 @@ export function buildPlayoutArgs(
     request.languageEquivalence,
   );
 
+  const graphics = drawableGraphics(request.graphics?.elements ?? [], limitMs, caps);
   const decision = decideCopy(profile, source.video, audioStream, {
     watermark: request.watermark !== undefined && caps.filters.has("overlay"),
+    graphics: graphics.elements.length > 0,
     burnSubtitles: subtitleStream !== undefined && caps.filters.has(subtitleStream.kind === "Text" ? "subtitles" : "overlay"),
     generatedVideo: !source.video,
     videoBlocked: request.videoCopyBlocked,
@@ -78,7 +81,7 @@ export function buildPlayoutArgs(
   const copyVideo = decision.video.mode === "copy";
   const copyAudio = decision.audio.mode === "copy";
   const videoEncoder = copyVideo ? COPY_VIDEO : transcoder;
-  const warnings = [...videoEncoder.warnings];
+  const warnings = [...videoEncoder.warnings, ...graphics.warnings];
 
   const inputs: string[] = [
     ...inputFlags(forHls, copyVideo),
@@ -99,6 +102,13 @@ export function buildPlayoutArgs(
       warnings.push("FFmpeg has no overlay filter; watermark skipped");
     }
   }
+
+  const imageInputs = new Map<number, string>();
+  graphics.elements.forEach((graphic, index) => {
+    if (graphic.draw.kind !== "image") return;
+    inputs.push("-i", graphic.draw.imagePath);
+    imageInputs.set(index, `${nextInput++}:v`);
+  });
 
   let subtitle: VideoChainOptions["subtitle"];
   if (subtitleStream) {
@@ -169,6 +179,7 @@ export function buildPlayoutArgs(
     seekMs: request.seekMs,
     subtitle,
     watermark: request.watermark && watermarkInput ? { watermark: request.watermark, input: watermarkInput } : undefined,
+    graphics: graphics.elements.length ? { graphics: graphics.elements, fontFile: request.graphics!.fontFile, imageInputs } : undefined,
   });
   const audioChain = copyAudio ? { segments: [], outputLabel: "" } : buildAudioFilterChain({ profile, audioInput, bounded });
   const graph = [...songSegments, ...videoChain.segments, ...audioChain.segments];

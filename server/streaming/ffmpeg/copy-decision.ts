@@ -26,6 +26,8 @@ export interface CopyDecision {
 /** What the piece draws on or does to the picture and sound besides encoding. */
 export interface PieceEffects {
   watermark: boolean;
+  /** Graphics elements are drawn. */
+  graphics?: boolean;
   burnSubtitles: boolean;
   /** No video in the source: a song picture or black frames are generated. */
   generatedVideo: boolean;
@@ -73,6 +75,7 @@ function videoDecision(profile: FFmpegProfile, video: ProbedVideoStream | undefi
 function videoProblem(profile: FFmpegProfile, video: ProbedVideoStream | undefined, effects: PieceEffects): string | undefined {
   if (effects.generatedVideo || !video) return "no video stream (picture generated)";
   if (effects.watermark) return "watermark";
+  if (effects.graphics) return "graphics";
   if (effects.burnSubtitles) return "subtitles burned in";
   if (effects.videoBlocked) return effects.videoBlocked;
   const codec = VIDEO_CODECS[profile.videoFormat];

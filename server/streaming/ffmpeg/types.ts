@@ -3,7 +3,7 @@
  * pure functions from these shapes to argument arrays (never a shell string).
  */
 import type { SubtitleMode } from "../../domain/enums";
-import type { StreamWatermark } from "../../domain/stream-plan";
+import type { StreamGraphic, StreamWatermark } from "../../domain/stream-plan";
 import type { FFmpegProfile, Resolution } from "../../domain/ffmpeg-profile";
 
 export type { FFmpegProfile, Resolution };
@@ -126,6 +126,8 @@ export interface PlayRequest {
   preferredSubtitleLanguage?: string;
   subtitleMode: SubtitleMode;
   watermark?: Watermark;
+  /** Graphics elements drawn over the picture in order (text with `fontFile`). */
+  graphics?: { elements: readonly StreamGraphic[]; fontFile: string };
   /** A song: when the input has no video, its cover and text are drawn instead of a black frame. */
   song?: SongVisual;
   /** Pace input reading at real time (`-readrate`, or `-re` on FFmpeg without it). */

@@ -1,6 +1,6 @@
 /**
  * The video half of `-filter_complex`: deinterlace → picture-subtitle overlay → scale/pad/crop →
- * frame-rate normalisation → text-subtitle burn-in → watermark → pixel format (→ hardware upload).
+ * frame-rate normalisation → text-subtitle burn-in → watermark → graphics → pixel format (→ hardware upload).
  */
 import { HardwareAcceleration } from "../../domain/enums";
 import type { VideoEncoderChoice } from "./encoder-choice";
@@ -8,6 +8,7 @@ import { scalingFilters } from "./scaling-filters";
 import { pictureSubtitleOverlay, textSubtitleFilters } from "./subtitle-filter";
 import type { FFmpegProfile, ProbedSubtitleStream, ProbedVideoStream, Watermark } from "./types";
 import { watermarkSegments } from "./watermark-filter";
+import { graphicsSegments, type GraphicsLayer } from "./graphics/graphics-filter";
 
 export interface VideoChainOptions {
   profile: FFmpegProfile;
@@ -28,6 +29,8 @@ export interface VideoChainOptions {
     ordinal: number;
   };
   watermark?: { watermark: Watermark; input: string };
+  /** Graphics elements, drawn after the watermark. */
+  graphics?: GraphicsLayer;
 }
 
 export interface FilterChain {
@@ -61,10 +64,19 @@ export function buildVideoFilterChain(options: VideoChainOptions): FilterChain {
     main.push(...textSubtitleFilters(subtitle.stream, options.inputPath, subtitle.ordinal, options.seekMs));
   }
 
-  if (options.watermark) {
+  // Overlays in drawing order, each with the label of its output.
+  const overlays: Array<{ label: string; segments: (input: string) => string[] }> = [];
+  const { watermark, graphics } = options;
+  if (watermark) overlays.push({ label: "vwm", segments: (input) => watermarkSegments(watermark.watermark, profile.resolution, watermark.input, input, "vwm") });
+  if (graphics?.graphics.length) overlays.push({ label: "vgfx", segments: (input) => graphicsSegments(graphics, profile.resolution, options.frameRate, input, "vgfx") });
+  if (overlays.length) {
     segments.push(`[${current}]${main.join(",")}[vmain]`);
-    segments.push(...watermarkSegments(options.watermark.watermark, profile.resolution, options.watermark.input, "vmain", "vwm"));
-    segments.push(`[vwm]${finalVideoFilters(options.encoder).join(",")}[${VIDEO_OUTPUT_LABEL}]`);
+    current = "vmain";
+    for (const overlay of overlays) {
+      segments.push(...overlay.segments(current));
+      current = overlay.label;
+    }
+    segments.push(`[${current}]${finalVideoFilters(options.encoder).join(",")}[${VIDEO_OUTPUT_LABEL}]`);
   } else {
     segments.push(`[${current}]${[...main, ...finalVideoFilters(options.encoder)].join(",")}[${VIDEO_OUTPUT_LABEL}]`);
   }

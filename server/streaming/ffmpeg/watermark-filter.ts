@@ -2,7 +2,7 @@
  * Watermark overlay: image scaled to a share of the output width (or at its own size), faded to an
  * opacity, placed in a corner; an intermittent one is enabled only during the first part of each cycle.
  */
-import { WatermarkPosition } from "../../domain/enums";
+import { anchorExpressions } from "./anchor";
 import type { Resolution, Watermark } from "./types";
 
 /**
@@ -20,7 +20,7 @@ export function watermarkSegments(
   const alpha = clamp(watermark.opacityPercent, 0, 100) / 100;
   const mx = Math.round((target.width * watermark.horizontalMarginPercent) / 100);
   const my = Math.round((target.height * watermark.verticalMarginPercent) / 100);
-  const [x, y] = position(watermark.position, mx, my);
+  const [x, y] = anchorExpressions(watermark.position, mx, my);
   const scale = watermark.actualSize ? "" : `scale=${width}:-2,`;
   return [`[${imageInput}]${scale}format=rgba,colorchannelmixer=aa=${alpha}[wm]`, `[${videoLabel}][wm]overlay=x=${x}:y=${y}${enableOption(watermark.intermittent)}[${outputLabel}]`];
 }
@@ -30,21 +30,6 @@ function enableOption(cycle: Watermark["intermittent"]): string {
   if (!cycle) return "";
   const phase = Math.round(cycle.phaseSeconds * 1000) / 1000;
   return `:enable='lt(mod(t+${phase},${cycle.frequencySeconds}),${cycle.durationSeconds})'`;
-}
-
-function position(where: WatermarkPosition, mx: number, my: number): [string, string] {
-  switch (where) {
-    case WatermarkPosition.TopLeft:
-      return [`${mx}`, `${my}`];
-    case WatermarkPosition.TopRight:
-      return [`W-w-${mx}`, `${my}`];
-    case WatermarkPosition.BottomLeft:
-      return [`${mx}`, `H-h-${my}`];
-    case WatermarkPosition.BottomRight:
-      return [`W-w-${mx}`, `H-h-${my}`];
-    case WatermarkPosition.Center:
-      return ["(W-w)/2", "(H-h)/2"];
-  }
 }
 
 function clamp(value: number, min: number, max: number): number {
