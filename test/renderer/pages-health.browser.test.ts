@@ -25,7 +25,7 @@ describe("the health page in a real browser", () => {
     const badge = page.getByRole("link", { name: /health checks? failed/ });
     await badge.waitFor();
     await badge.click();
-    await page.waitForURL(/\/health$/);
+    await page.waitForURL(/\/health-checks$/);
 
     const card = page.getByRole("listitem", { name: `Library folder ${films}` });
     await expect.poll(() => card.getAttribute("data-status")).toBe("failed");

@@ -48,7 +48,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/sessions", title: "Live sessions", nav: { label: "Live sessions", section: "System" }, page: lazy(() => import("../pages/sessions/SessionsPage")) },
   { path: "/logs", title: "Logs", nav: { label: "Logs", section: "System" }, page: lazy(() => import("../pages/logs/LogsPage")) },
   { path: "/troubleshoot", title: "Stream troubleshooter", nav: { label: "Troubleshoot a stream", section: "System" }, page: lazy(() => import("../pages/troubleshoot/TroubleshootPage")) },
-  { path: "/health", title: "Health", nav: { label: "Health", section: "System" }, page: lazy(() => import("../pages/health/HealthPage")) },
+  { path: "/health-checks", title: "Health", nav: { label: "Health", section: "System" }, page: lazy(() => import("../pages/health/HealthPage")) },
 ];
 
 export const NAV_SECTIONS: readonly NavSection[] = ["Watch", "Media", "Scheduling", "System"];

@@ -9,7 +9,7 @@ export function HealthBadge() {
   const failed = data?.healthChecks.filter((c) => c.status === "failed").length ?? 0;
   if (!failed) return null;
   return (
-    <Link to="/health" aria-label={`${failed} health check${failed === 1 ? "" : "s"} failed`}>
+    <Link to="/health-checks" aria-label={`${failed} health check${failed === 1 ? "" : "s"} failed`}>
       <Badge color="red" variant="filled" style={{ cursor: "pointer" }}>
         {failed} problem{failed === 1 ? "" : "s"}
       </Badge>

@@ -4,7 +4,7 @@ import { ServerMessage } from "../../components/ServerMessage";
 import { HealthChecksDocument } from "../../graphql/generated";
 import { statusLook } from "./health-status";
 
-/** `/health`: every check the server runs, problems first, each with its reason and what to do. */
+/** `/health-checks` (`/health` is the monitoring endpoint): every check the server runs, problems first, each with its reason and what to do. */
 export default function HealthPage() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: HealthChecksDocument, requestPolicy: "network-only" });
   const checks = [...(data?.healthChecks ?? [])].sort((a, b) => statusLook(a.status).rank - statusLook(b.status).rank);
