@@ -45,6 +45,8 @@ export enum LibraryKind {
   Shows = "Shows",
   OtherVideos = "OtherVideos",
   Music = "Music",
+  /** Remote and live streams: item files (`*.yml`, `*.json`) naming a URL, or an IPTV M3U playlist. */
+  RemoteStreams = "RemoteStreams",
 }
 
 /** Which kind of media server a media source is. */
@@ -63,6 +65,8 @@ export enum MediaItemKind {
   Artist = "Artist",
   MusicVideo = "MusicVideo",
   Song = "Song",
+  /** A URL played as it streams (a RemoteStreams library's item). */
+  RemoteStream = "RemoteStream",
 }
 
 /** Which picture an episode's programme shows in the guide (`Guide:EpisodeArtwork`). */

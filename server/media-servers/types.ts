@@ -56,11 +56,14 @@ export interface ServerIdentity {
   version: string;
 }
 
+/** The library kinds a media server's library can be (never RemoteStreams). */
+export type MediaServerLibraryKind = Exclude<LibraryKind, LibraryKind.RemoteStreams>;
+
 export interface RemoteLibrary {
   id: string;
   name: string;
   /** The Airwave library kind it maps to; libraries of kinds Airwave cannot use are not listed. */
-  kind: LibraryKind;
+  kind: MediaServerLibraryKind;
 }
 
 export type RemoteItemKind = "Movie" | "Show" | "Season" | "Episode" | "OtherVideo" | "MusicVideo" | "Artist" | "Song";

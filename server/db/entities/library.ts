@@ -31,6 +31,11 @@ export class Library {
   @Column({ type: "text", nullable: true })
   lastScanMessage: string | null;
 
+  /** RemoteStreams libraries: an IPTV M3U playlist whose entries become live items (read again on every scan). */
+  @Field(() => String, { nullable: true })
+  @Column({ type: "varchar", length: 2048, nullable: true })
+  m3uUrl: string | null;
+
   @OneToMany(() => LibraryPath, (p) => p.library)
   paths?: Relation<LibraryPath[]>;
 }

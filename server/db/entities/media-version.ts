@@ -42,6 +42,27 @@ export class MediaVersion {
   @Column({ type: "varchar", length: 500, nullable: true })
   remoteKey: string | null;
 
+  /** Remote stream items: the URL played (the version's `path` is the item's file), its headers (JSON object), whether it is live. */
+  @Field(() => String, { nullable: true })
+  @Column({ type: "varchar", length: 2048, nullable: true })
+  streamUrl: string | null;
+
+  @Column({ type: "text", nullable: true })
+  streamHeaders: string | null;
+
+  @Field(() => Boolean)
+  @Column({ type: "boolean", default: false })
+  streamLive: boolean;
+
+  /** Remote stream items: the last failure to read the source (scan or play) and when (epoch ms); cleared when it plays. */
+  @Field(() => String, { nullable: true })
+  @Column({ type: "text", nullable: true })
+  streamError: string | null;
+
+  @Column({ type: "integer", nullable: true })
+  streamFailedAt: number | null;
+
+  /** Fixed length of the item; 0 for a live remote stream without one. */
   @Field(() => Int)
   @Column({ type: "integer" })
   durationMs: number;

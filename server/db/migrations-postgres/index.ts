@@ -12,6 +12,7 @@ import { SongTagsPostgres1795337800000 } from "./0011-song-tags";
 import { MediaSourcesPostgres1795337900000 } from "./0012-media-sources";
 import { CopyWhenCompatiblePostgres1795338000000 } from "./0013-copy-when-compatible";
 import { OnDemandChannelsPostgres1795338100000 } from "./0014-on-demand-channels";
+import { RemoteStreamsPostgres1795338200000 } from "./0015-remote-streams";
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -34,4 +35,5 @@ export const ALL_POSTGRES_MIGRATIONS: MigrationClass[] = [
   MediaSourcesPostgres1795337900000,
   CopyWhenCompatiblePostgres1795338000000,
   OnDemandChannelsPostgres1795338100000,
+  RemoteStreamsPostgres1795338200000,
 ];

@@ -1,12 +1,12 @@
 import { LibraryKind } from "../../domain/enums";
 import type { ScannedChapter, ScannedStream, ScannedStreamKind } from "../../domain/scan-protocol";
-import type { RemoteArtwork, RemoteArtworkKind, RemoteItem, RemoteItemKind, RemoteLibrary, RemoteMediaFacts } from "../types";
+import type { MediaServerLibraryKind, RemoteArtwork, RemoteArtworkKind, RemoteItem, RemoteItemKind, RemoteLibrary, RemoteMediaFacts } from "../types";
 import type { BaseItemDto, BaseItemKind, ChapterInfo, MediaStreamDto } from "./dto";
 
 const TICKS_PER_MS = 10_000;
 
 /** Library kinds Airwave uses, by the server's collection type; other libraries (books, photos…) are not listed. */
-const LIBRARY_KINDS: Record<string, LibraryKind> = { movies: LibraryKind.Movies, tvshows: LibraryKind.Shows, homevideos: LibraryKind.OtherVideos, music: LibraryKind.Music };
+const LIBRARY_KINDS: Record<string, MediaServerLibraryKind> = { movies: LibraryKind.Movies, tvshows: LibraryKind.Shows, homevideos: LibraryKind.OtherVideos, music: LibraryKind.Music };
 
 /** What a library of each kind is made of, parents first. */
 export const ITEM_TYPES: Record<LibraryKind, BaseItemKind[]> = {
@@ -14,6 +14,7 @@ export const ITEM_TYPES: Record<LibraryKind, BaseItemKind[]> = {
   [LibraryKind.Shows]: ["Series", "Season", "Episode"],
   [LibraryKind.OtherVideos]: ["Video"],
   [LibraryKind.Music]: ["Audio"],
+  [LibraryKind.RemoteStreams]: [],
 };
 
 const ITEM_KINDS: Partial<Record<string, RemoteItemKind>> = { Movie: "Movie", Series: "Show", Season: "Season", Episode: "Episode", Video: "OtherVideo", MusicVideo: "MusicVideo", Audio: "Song" };

@@ -2,7 +2,7 @@
  * `MediaServerClient` for Plex Media Server, over Plex's JSON HTTP API (a small typed client over
  * `fetch`; plex-api.ts holds the wire types, checked against the published API description).
  */
-import { LibraryKind, MediaServerError, MediaServerKind } from "../types";
+import { LibraryKind, MediaServerError, MediaServerKind, type MediaServerLibraryKind } from "../types";
 import type {
   ItemListing,
   MediaServerClient,
@@ -166,7 +166,7 @@ function isItem(item: PlexMetadata): boolean {
   return typeof item?.ratingKey === "string" && item.ratingKey !== "" && typeof item.title === "string";
 }
 
-function libraryKindOf(section: PlexSection): LibraryKind | null {
+function libraryKindOf(section: PlexSection): MediaServerLibraryKind | null {
   switch (section.type) {
     case "movie":
       return NO_AGENT.test(section.agent ?? "") ? LibraryKind.OtherVideos : LibraryKind.Movies;

@@ -1,2 +1,2 @@
 export { ffprobeArgs, parseFfprobeJson, type ProbeChapter, type ProbeInfo, type ProbeResult, type ProbeStream, type ScanKind } from "./ffprobe-json";
-export { runFfprobe } from "./run-ffprobe";
+export { runFfprobe, runFfprobeRemote } from "./run-ffprobe";

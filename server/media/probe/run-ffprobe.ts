@@ -19,3 +19,24 @@ export function runFfprobe(ffprobe: string, file: string, timeoutMs: number): Pr
     });
   });
 }
+
+/**
+ * Probes a remote stream: `inputOptions` (protocol whitelist, headers, timeouts) before its `-i`; the
+ * whole run is killed after `timeoutMs`. No chapters (a live source has none).
+ */
+export function runFfprobeRemote(ffprobe: string, url: string, inputOptions: readonly string[], timeoutMs: number): Promise<ProbeInfo> {
+  const args = ["-hide_banner", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-analyzeduration", "5000000", "-probesize", "5000000", ...inputOptions, "-i", url];
+  return new Promise((resolve, reject) => {
+    execFile(ffprobe, args, { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 4 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
+      if (error) {
+        const killed = (error as { killed?: boolean }).killed || (error as { signal?: string }).signal === "SIGKILL";
+        const detail = killed ? `no picture or sound within ${timeoutMs / 1000} s` : String(stderr).trim().split("\n").at(-1) || error.message;
+        reject(new Error(detail));
+        return;
+      }
+      const parsed = parseFfprobeJson(String(stdout));
+      if (!parsed.ok) reject(new Error(`ffprobe output not understood: ${parsed.reason}`));
+      else resolve(parsed.value);
+    });
+  });
+}
