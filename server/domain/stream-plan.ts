@@ -26,6 +26,10 @@ export type StreamContent =
       preferredAudioLanguages: string[];
       preferredSubtitleLanguage?: string;
       subtitleMode: SubtitleMode;
+      /** The channel's audio tracks, one per language (absent: one track by `preferredAudioLanguages`). */
+      audioTracks?: string[];
+      /** Soft subtitles: text subtitles are HLS WebVTT renditions in these languages (not burned in). */
+      softSubtitles?: string[];
       /** A song: what its picture shows. */
       song?: SongDisplay;
       /** The watermark burned into the piece (forces a transcode). */

@@ -58,6 +58,10 @@ export function toProbedSource(info: ProbeInfo): ProbedSource {
           level: video.level ?? undefined,
           bitDepth: video.bitDepth ?? undefined,
           hasBFrames: video.hasBFrames,
+          ...(video.colour?.transfer ? { colorTransfer: video.colour.transfer } : {}),
+          ...(video.colour?.primaries ? { colorPrimaries: video.colour.primaries } : {}),
+          ...(video.colour?.dolbyVision ? { dolbyVision: video.colour.dolbyVision } : {}),
+          ...(video.colour?.maxLuminanceNits ? { maxLuminanceNits: video.colour.maxLuminanceNits } : {}),
         }
       : undefined,
     audio: info.streams

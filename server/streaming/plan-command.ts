@@ -33,6 +33,8 @@ export interface PieceRequest {
   resume?: CopyResume;
   /** Replaces the channel's profile (a software retry of a failed hardware piece). */
   profile?: FFmpegProfile;
+  /** An MPEG-TS viewer of a soft-subtitle channel: the selected subtitle is burned in (it cannot switch renditions). */
+  burnSoftSubtitles?: boolean;
 }
 
 export interface PieceCommand {
@@ -52,6 +54,8 @@ export interface PieceCommand {
   acceleration?: string;
   /** Added to the requested timestamp offset: a copied piece's B-frame DTS and primed audio start a little before its first picture. */
   ptsLeadMs?: number;
+  /** An HDR source's tone map (for the troubleshooter's report and the Sessions page). */
+  toneMapping?: string;
 }
 
 /** Room a copied piece's first DTS and audio packets need before its first picture (3 reordered frames at 24 fps, an audio frame). */
@@ -83,6 +87,8 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
         preferredAudioLanguages: content.preferredAudioLanguages,
         preferredSubtitleLanguage: content.preferredSubtitleLanguage,
         subtitleMode: content.subtitleMode,
+        ...(content.audioTracks?.length ? { audioTracks: content.audioTracks } : {}),
+        subtitleDelivery: content.softSubtitles?.length && !request.burnSoftSubtitles ? "soft" : "burn",
         song: content.song ? { ...content.song, fonts: bundledFonts() } : undefined,
         watermark: content.watermark,
         graphics: content.graphics?.length ? { elements: content.graphics, fontFile: bundledFonts().regular } : undefined,
@@ -109,7 +115,8 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
       command = build(content.seekMs, durationMs, `no keyframe within ${KEYFRAME_LOOKBACK_MS / 1000} s before the offset`);
     }
   }
-  return { args: command.args, warnings: command.warnings, kind: "media", decision: command.decision, ...span, acceleration: command.acceleration, ptsLeadMs };
+  const toneMapping = command.toneMapping?.summary;
+  return { args: command.args, warnings: command.warnings, kind: "media", decision: command.decision, ...span, acceleration: command.acceleration, ptsLeadMs, ...(toneMapping ? { toneMapping } : {}) };
 
   function errorSlate(reason: string): PieceCommand {
     return { ...buildErrorSlateArgs(profile, reason, slate, caps), kind: "error", reason, durationMs };

@@ -30,6 +30,16 @@ export interface ProbeStream {
   bitDepth: number | null;
   isDefault: boolean;
   isForced: boolean;
+  /** Video: colour tags and HDR metadata, when the file has them (see `videoColour`). */
+  colour?: VideoColour;
+}
+
+/** What tells HDR from SDR: transfer, primaries, a Dolby Vision record, the brightest nits. */
+export interface VideoColour {
+  transfer?: string;
+  primaries?: string;
+  dolbyVision?: { profile: number; compatibility: number };
+  maxLuminanceNits?: number;
 }
 
 export interface ProbeChapter {
@@ -172,7 +182,35 @@ function toStream(s: Json, position: number): ProbeStream | undefined {
     bitDepth: kind === MediaStreamKind.Video || kind === MediaStreamKind.Audio ? (positiveInt(s.bits_per_raw_sample) ?? (pixelFormat !== null ? bitDepthOf(pixelFormat) : undefined) ?? null) : null,
     isDefault: disposition.default === 1 || disposition.default === "1",
     isForced: disposition.forced === 1 || disposition.forced === "1",
+    ...(isVideo ? colourOf(s) : {}),
   };
+}
+
+/** Colour tags, a Dolby Vision configuration record, and MaxCLL (else the mastering display's peak). */
+function colourOf(s: Json): { colour?: VideoColour } {
+  const colour: VideoColour = {};
+  const transfer = str(s.color_transfer);
+  const primaries = str(s.color_primaries);
+  if (transfer && transfer !== "unknown") colour.transfer = transfer;
+  if (primaries && primaries !== "unknown") colour.primaries = primaries;
+  const sideData = Array.isArray(s.side_data_list) ? s.side_data_list.filter(isObject) : [];
+  let mastering: number | undefined;
+  for (const d of sideData) {
+    const type = str(d.side_data_type)?.toLowerCase() ?? "";
+    if (type.startsWith("dovi configuration")) {
+      const profile = nonNegativeInt(d.dv_profile);
+      const compatibility = nonNegativeInt(d.dv_bl_signal_compatibility_id);
+      if (profile !== undefined && compatibility !== undefined) colour.dolbyVision = { profile, compatibility };
+    } else if (type.startsWith("content light level")) {
+      const max = positiveInt(d.max_content);
+      if (max !== undefined) colour.maxLuminanceNits = max;
+    } else if (type.startsWith("mastering display")) {
+      const r = ratio(d.max_luminance, "/");
+      if (r && r[1] > 0) mastering = r[0] / r[1];
+    }
+  }
+  if (colour.maxLuminanceNits === undefined && mastering !== undefined && mastering > 0) colour.maxLuminanceNits = Math.round(mastering);
+  return Object.keys(colour).length ? { colour } : {};
 }
 
 /** Cover art (`attached_pic`) is listed as a video stream by ffprobe but is an attachment to us. */

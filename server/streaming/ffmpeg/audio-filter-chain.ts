@@ -14,6 +14,8 @@ export interface AudioChainOptions {
   audioInput: string;
   /** True when the command has a `-t` limit, which makes padding safe. */
   bounded: boolean;
+  /** The chain's output pad (default `aout`; a channel's further audio tracks use `aout1`, `aout2`, …). */
+  outputLabel?: string;
 }
 
 export const DEFAULT_TARGET_LOUDNESS = -16;
@@ -24,7 +26,8 @@ export function buildAudioFilterChain(options: AudioChainOptions): { segments: s
   if (profile.normalizeLoudness) filters.push(loudnormFilter(profile.targetLoudness ?? DEFAULT_TARGET_LOUDNESS));
   filters.push(`aresample=${sampleRateHz(profile)}:async=1:first_pts=0`);
   if (options.bounded) filters.push("apad");
-  return { segments: [`[${options.audioInput}]${filters.join(",")}[${AUDIO_OUTPUT_LABEL}]`], outputLabel: AUDIO_OUTPUT_LABEL };
+  const label = options.outputLabel ?? AUDIO_OUTPUT_LABEL;
+  return { segments: [`[${options.audioInput}]${filters.join(",")}[${label}]`], outputLabel: label };
 }
 
 export function loudnormFilter(integratedLufs: number): string {

@@ -16,7 +16,8 @@ import { globalArgs, inputFlags, lavfiInput, networkInputArgs, pacingArgs, seekA
 import { isQuickStart, muxerArgs } from "./output-muxer";
 import { songVisualSegments } from "./song-visual";
 import { drawableGraphics } from "./graphics/drawable";
-import { selectAudioStream, selectSubtitleStream } from "./stream-selection";
+import { selectAudioStream, selectAudioTracks, selectSubtitleStream, type AudioTrack } from "./stream-selection";
+import { dynamicRangeLabel, dynamicRangeOf, toneMapPlan, toneMapUnavailable, type ToneMapping } from "./tone-mapping";
 import { formatFfmpegDuration } from "./time-format";
 import type {
   EncoderCapabilities,
@@ -38,7 +39,11 @@ export interface PlayoutCommand extends FFmpegCommand {
   videoEncoder: string;
   acceleration: HardwareAcceleration;
   audioStream?: ProbedAudioStream;
+  /** Several audio tracks: what fills each (in output order). */
+  audioTracks?: AudioTrack[];
   subtitleStream?: ProbedSubtitleStream;
+  /** An HDR source's tone map (absent for SDR, and when the picture is copied). */
+  toneMapping?: ToneMapping;
   /** The `-t` limit in ms, when the output is bounded. */
   limitMs?: number;
   /** Whether video and audio are copied or transcoded, and why. */
@@ -62,21 +67,30 @@ export function buildPlayoutArgs(
   const limitMs =
     request.durationMs ?? (source.durationMs !== undefined ? Math.max(0, source.durationMs - request.seekMs) : undefined);
 
-  const audioStream = selectAudioStream(source.audio, request.preferredAudioLanguages, request.languageEquivalence);
+  const audioTracks = request.audioTracks?.length
+    ? selectAudioTracks(source.audio, request.audioTracks, request.preferredAudioLanguages, request.languageEquivalence)
+    : undefined;
+  const audioStream = audioTracks ? audioTracks[0]!.stream : selectAudioStream(source.audio, request.preferredAudioLanguages, request.languageEquivalence);
+  // Soft subtitles: text streams are the HLS renditions' job; only picture subtitles are burned in.
+  const burnable = request.subtitleDelivery === "soft" ? source.subtitles.filter((s) => s.kind === "Picture") : source.subtitles;
   const subtitleStream = selectSubtitleStream(
-    source.subtitles,
+    burnable,
     request.subtitleMode,
     request.preferredSubtitleLanguage,
     request.languageEquivalence,
   );
 
   const graphics = drawableGraphics(request.graphics?.elements ?? [], limitMs, caps);
+  const range = dynamicRangeOf(source.video);
+  const toneMapMissing = range !== "sdr" ? toneMapUnavailable(caps) : undefined;
   const decision = decideCopy(profile, source.video, audioStream, {
     watermark: request.watermark !== undefined && caps.filters.has("overlay"),
     graphics: graphics.elements.length > 0,
     burnSubtitles: subtitleStream !== undefined && caps.filters.has(subtitleStream.kind === "Text" ? "subtitles" : "overlay"),
     generatedVideo: !source.video,
     videoBlocked: request.videoCopyBlocked,
+    toneMap: range !== "sdr" && !toneMapMissing ? dynamicRangeLabel(range) : undefined,
+    audioTracks: audioTracks?.length,
   });
   const copyVideo = decision.video.mode === "copy";
   const copyAudio = decision.audio.mode === "copy";
@@ -127,13 +141,13 @@ export function buildPlayoutArgs(
     }
   }
 
-  let audioInput: string;
-  if (audioStream) {
-    audioInput = `0:${audioStream.index}`;
-  } else {
+  // One input per output track: the track's stream, else generated silence.
+  const audioInputs = (audioTracks ? audioTracks.map((t) => t.stream) : [audioStream]).map((stream) => {
+    if (stream) return `0:${stream.index}`;
     inputs.push(...lavfiInput(`anullsrc=channel_layout=${channelLayout(profile.audioChannels)}:sample_rate=${sampleRateHz(profile)}`));
-    audioInput = `${nextInput++}:a`;
-  }
+    return `${nextInput++}:a`;
+  });
+  const audioInput = audioInputs[0]!;
 
   let video: ProbedVideoStream;
   let videoInput: string;
@@ -169,6 +183,9 @@ export function buildPlayoutArgs(
   const endWithShortest = !bounded && (!audioStream || !source.video);
   if (endWithShortest) warnings.push("no duration limit known; output ends with the shortest stream");
 
+  if (toneMapMissing) warnings.push(toneMapMissing);
+  const drawsAfterToneMap = (subtitle !== undefined && subtitle.stream.kind === "Text") || (request.watermark !== undefined && watermarkInput !== undefined) || graphics.elements.length > 0;
+  const toneMap = copyVideo || toneMapMissing ? undefined : toneMapPlan(source.video, videoEncoder.acceleration, caps, drawsAfterToneMap);
   const videoChain = copyVideo ? { segments: [], outputLabel: "" } : buildVideoFilterChain({
     profile,
     video,
@@ -180,9 +197,13 @@ export function buildPlayoutArgs(
     subtitle,
     watermark: request.watermark && watermarkInput ? { watermark: request.watermark, input: watermarkInput } : undefined,
     graphics: graphics.elements.length ? { graphics: graphics.elements, fontFile: request.graphics!.fontFile, imageInputs } : undefined,
+    toneMap,
   });
-  const audioChain = copyAudio ? { segments: [], outputLabel: "" } : buildAudioFilterChain({ profile, audioInput, bounded });
-  const graph = [...songSegments, ...videoChain.segments, ...audioChain.segments];
+  const audioChains = copyAudio
+    ? []
+    : audioInputs.map((input, i) => buildAudioFilterChain({ profile, audioInput: input, bounded, outputLabel: i === 0 ? undefined : `aout${i}` }));
+  const audioMaps = copyAudio ? ["-map", audioInput] : audioChains.flatMap((chain) => ["-map", `[${chain.outputLabel}]`]);
+  const graph = [...songSegments, ...videoChain.segments, ...audioChains.flatMap((chain) => chain.segments)];
 
   const args = [
     ...globalArgs(videoEncoder),
@@ -190,8 +211,7 @@ export function buildPlayoutArgs(
     ...(graph.length ? ["-filter_complex", graph.join(";")] : []),
     "-map",
     copyVideo ? videoInput : `[${videoChain.outputLabel}]`,
-    "-map",
-    copyAudio ? audioInput : `[${audioChain.outputLabel}]`,
+    ...audioMaps,
     ...(copyVideo ? ["-c:v", "copy"] : videoEncoderArgs(profile, videoEncoder, frameRate, { quickStart: isQuickStart(request.output) })),
     ...(copyAudio ? ["-c:a", "copy"] : audioEncoderArgs(profile, audioEncoder)),
     ...(bounded ? ["-t", formatFfmpegDuration(limitMs)] : []),
@@ -201,6 +221,8 @@ export function buildPlayoutArgs(
       ptsOffsetMs: request.ptsOffsetMs,
       channelName: request.channelName,
       audioLanguage: audioStream?.language,
+      audioTrackLanguages: audioTracks?.map((t) => t.language),
+      bt709: toneMap !== undefined,
     }),
   ];
 
@@ -210,7 +232,9 @@ export function buildPlayoutArgs(
     videoEncoder: videoEncoder.encoder,
     acceleration: videoEncoder.acceleration,
     audioStream,
+    ...(audioTracks ? { audioTracks } : {}),
     subtitleStream: subtitle ? subtitleStream : undefined,
+    ...(toneMap ? { toneMapping: toneMap.mapping } : {}),
     limitMs,
     decision,
   };

@@ -33,6 +33,10 @@ export interface PieceEffects {
   generatedVideo: boolean;
   /** A reason found outside the stream's properties (no keyframe to start a copy on). */
   videoBlocked?: string;
+  /** The source is HDR and is tone-mapped (its label, e.g. `HDR10`). */
+  toneMap?: string;
+  /** Audio tracks the channel carries (several are each resampled and padded as one track would be). */
+  audioTracks?: number;
 }
 
 const VIDEO_CODECS: Record<VideoFormat, string> = {
@@ -64,7 +68,7 @@ export function decideCopy(profile: FFmpegProfile, video: ProbedVideoStream | un
     const off = { mode: "transcode", reason: "copy when compatible is off" } as const;
     return { video: off, audio: off };
   }
-  return { video: videoDecision(profile, video, effects), audio: audioDecision(profile, audio) };
+  return { video: videoDecision(profile, video, effects), audio: audioDecision(profile, audio, effects) };
 }
 
 function videoDecision(profile: FFmpegProfile, video: ProbedVideoStream | undefined, effects: PieceEffects): StreamDecision {
@@ -77,6 +81,7 @@ function videoProblem(profile: FFmpegProfile, video: ProbedVideoStream | undefin
   if (effects.watermark) return "watermark";
   if (effects.graphics) return "graphics";
   if (effects.burnSubtitles) return "subtitles burned in";
+  if (effects.toneMap) return `tone mapping ${effects.toneMap} to BT.709 SDR`;
   if (effects.videoBlocked) return effects.videoBlocked;
   const codec = VIDEO_CODECS[profile.videoFormat];
   if (video.codec !== codec) return `codec ${video.codec}, profile wants ${codec}`;
@@ -115,8 +120,9 @@ function profileProblem(profile: FFmpegProfile, video: ProbedVideoStream): strin
   return undefined;
 }
 
-function audioDecision(profile: FFmpegProfile, audio: ProbedAudioStream | undefined): StreamDecision {
-  const problem = audioProblem(profile, audio);
+function audioDecision(profile: FFmpegProfile, audio: ProbedAudioStream | undefined, effects: PieceEffects): StreamDecision {
+  const tracks = effects.audioTracks ?? 1;
+  const problem = tracks > 1 ? `${tracks} audio tracks, each resampled and padded to the profile` : audioProblem(profile, audio);
   return problem === undefined ? { mode: "copy", reason: `${audio!.codec} ${audio!.channels} ch ${audio!.sampleRate} Hz fits the profile` } : { mode: "transcode", reason: problem };
 }
 

@@ -16,13 +16,21 @@ export interface MuxerOptions {
   channelName?: string;
   /** ISO 639 code of the selected audio, written as stream metadata. */
   audioLanguage?: string;
+  /** Several audio tracks: each one's ISO 639-2 code (in the PMT), the first marked default. Replaces `audioLanguage`. */
+  audioTrackLanguages?: readonly string[];
+  /** The picture was tone-mapped to SDR: tag the output BT.709. */
+  bt709?: boolean;
 }
 
 export function muxerArgs(options: MuxerOptions): string[] {
   const offset = options.ptsOffsetMs ?? 0;
   const args = ["-map_metadata", "-1", "-metadata", `service_provider=${SERVICE_PROVIDER}`];
   if (options.channelName) args.push("-metadata", `service_name=${options.channelName}`);
-  if (options.audioLanguage) args.push("-metadata:s:a:0", `language=${options.audioLanguage}`);
+  const tracks = options.audioTrackLanguages;
+  if (tracks && tracks.length > 0) {
+    tracks.forEach((language, i) => args.push(`-metadata:s:a:${i}`, `language=${language}`, `-disposition:a:${i}`, i === 0 ? "default" : "0"));
+  } else if (options.audioLanguage) args.push("-metadata:s:a:0", `language=${options.audioLanguage}`);
+  if (options.bt709) args.push("-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709");
   args.push("-muxdelay", "0", "-muxpreload", "0");
   if (offset > 0) args.push("-output_ts_offset", formatSeconds(offset));
 

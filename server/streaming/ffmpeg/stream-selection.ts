@@ -20,6 +20,34 @@ export function selectAudioStream(
   return streams.find((s) => s.isDefault === true) ?? streams[0];
 }
 
+/** One audio track of a channel that carries several: its language slot and the stream that fills it. */
+export interface AudioTrack {
+  /** The channel's language for this track (what the PMT and the HLS rendition say). */
+  language: string;
+  /** The source stream in that language, else the source's best match; undefined when the source has no audio. */
+  stream?: ProbedAudioStream;
+  /** True when the source has no stream in `language` and the track carries the best match instead. */
+  substitute: boolean;
+}
+
+/**
+ * The streams for a channel's audio tracks, one per language in order. A language the source lacks is
+ * filled with the source's best match (`selectAudioStream` with `preferredLanguages`), so the number and
+ * order of tracks never depend on the programme.
+ */
+export function selectAudioTracks(
+  streams: readonly ProbedAudioStream[],
+  trackLanguages: readonly string[],
+  preferredLanguages: readonly string[] = [],
+  equivalence: LanguageEquivalence = isoLanguageEquivalents,
+): AudioTrack[] {
+  const best = selectAudioStream(streams, preferredLanguages, equivalence);
+  return trackLanguages.map((language) => {
+    const has = streams.some((s) => sameLanguage(language, s.language, equivalence));
+    return has ? { language, stream: selectAudioStream(streams, [language], equivalence), substitute: false } : { language, stream: best, substitute: true };
+  });
+}
+
 function byAudioPreference(a: ProbedAudioStream, b: ProbedAudioStream): number {
   const byDefault = Number(b.isDefault === true) - Number(a.isDefault === true);
   if (byDefault !== 0) return byDefault;

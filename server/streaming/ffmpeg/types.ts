@@ -29,6 +29,14 @@ export interface ProbedVideoStream {
   bitDepth?: number;
   /** The stream reorders frames. */
   hasBFrames?: boolean;
+  /** ffprobe's `color_transfer` (`bt709`, `smpte2084` = PQ, `arib-std-b67` = HLG). */
+  colorTransfer?: string;
+  /** ffprobe's `color_primaries` (`bt709`, `bt2020`). */
+  colorPrimaries?: string;
+  /** A Dolby Vision configuration record: profile and base-layer compatibility id (1 = HDR10, 4 = HLG, 2 = SDR). */
+  dolbyVision?: { profile: number; compatibility: number };
+  /** The brightest the picture gets (MaxCLL, else the mastering display's maximum), in nits. */
+  maxLuminanceNits?: number;
 }
 
 export interface ProbedAudioStream {
@@ -121,8 +129,19 @@ export interface PlayRequest {
   seekMs: number;
   /** Stop after this much output (ms); the item's `finish − now`. */
   durationMs?: number;
-  /** Preferred audio languages, most wanted first. */
+  /** Preferred audio languages, most wanted first (the one audio track, or the default track's fallback). */
   preferredAudioLanguages?: readonly string[];
+  /**
+   * Several audio tracks: one per language, in this order (the first is the default track). A language the
+   * source lacks carries the source's best match (by `preferredAudioLanguages`), so track numbers never
+   * change. Absent or empty: one track, chosen by `preferredAudioLanguages`.
+   */
+  audioTracks?: readonly string[];
+  /**
+   * `soft`: text subtitles are left to the HLS WebVTT renditions (not burned); picture subtitles are still
+   * burned in as `subtitleMode` selects. `burn` (default): the selected stream is burned in, text or picture.
+   */
+  subtitleDelivery?: "burn" | "soft";
   preferredSubtitleLanguage?: string;
   subtitleMode: SubtitleMode;
   watermark?: Watermark;

@@ -1,10 +1,12 @@
 /**
  * The video half of `-filter_complex`: deinterlace → picture-subtitle overlay → scale/pad/crop →
- * frame-rate normalisation → text-subtitle burn-in → watermark → graphics → pixel format (→ hardware upload).
+ * frame-rate normalisation → HDR tone map (after scaling: a quarter of the pixels of a 4K source) →
+ * text-subtitle burn-in → watermark → graphics → pixel format (→ hardware upload).
  */
 import { HardwareAcceleration } from "../../domain/enums";
 import type { VideoEncoderChoice } from "./encoder-choice";
 import { scalingFilters } from "./scaling-filters";
+import type { ToneMapPlan } from "./tone-mapping";
 import { pictureSubtitleOverlay, textSubtitleFilters } from "./subtitle-filter";
 import type { FFmpegProfile, ProbedSubtitleStream, ProbedVideoStream, Watermark } from "./types";
 import { watermarkSegments } from "./watermark-filter";
@@ -31,6 +33,8 @@ export interface VideoChainOptions {
   watermark?: { watermark: Watermark; input: string };
   /** Graphics elements, drawn after the watermark. */
   graphics?: GraphicsLayer;
+  /** HDR source: the tone-map filters (software, or VAAPI ending in GPU frames). */
+  toneMap?: ToneMapPlan;
 }
 
 export interface FilterChain {
@@ -60,6 +64,8 @@ export function buildVideoFilterChain(options: VideoChainOptions): FilterChain {
 
   const main: string[] = [...pre, ...scalingFilters(video, profile.resolution, profile.scalingBehavior)];
   if (profile.normalizeFramerate) main.push(`fps=${options.frameRate}`);
+  if (options.toneMap) main.push(...options.toneMap.filters);
+  const final = options.toneMap?.endsOnGpu ? [] : finalVideoFilters(options.encoder);
   if (subtitle && subtitle.stream.kind === "Text") {
     main.push(...textSubtitleFilters(subtitle.stream, options.inputPath, subtitle.ordinal, options.seekMs));
   }
@@ -76,9 +82,9 @@ export function buildVideoFilterChain(options: VideoChainOptions): FilterChain {
       segments.push(...overlay.segments(current));
       current = overlay.label;
     }
-    segments.push(`[${current}]${finalVideoFilters(options.encoder).join(",")}[${VIDEO_OUTPUT_LABEL}]`);
+    segments.push(`[${current}]${(final.length ? final : ["null"]).join(",")}[${VIDEO_OUTPUT_LABEL}]`);
   } else {
-    segments.push(`[${current}]${[...main, ...finalVideoFilters(options.encoder)].join(",")}[${VIDEO_OUTPUT_LABEL}]`);
+    segments.push(`[${current}]${[...main, ...final].join(",")}[${VIDEO_OUTPUT_LABEL}]`);
   }
   return { segments, outputLabel: VIDEO_OUTPUT_LABEL };
 }
