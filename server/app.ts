@@ -72,7 +72,7 @@ export async function createApp({ config, services, log, metrics, stopping = () 
   if (metrics) {
     addMonitoringRoutes(app, {
       metrics,
-      notReadyReason: () => services.readiness.notReadyReason(stopping()),
+      notReadyReason: () => services.readiness.notReadyReason(stopping(), (detail) => log.warn(`GET /health: ${detail}`)),
       // The /iptv/ rule: metrics show who watches what, so tokens, when on, guard them too.
       mayReadMetrics: (req) => !services.iptvTokens.enabled || services.iptvTokens.verify(presentedToken(req)),
     });

@@ -18,6 +18,7 @@ import { Database } from "./db/database";
 import { createLogger, type Logger } from "./logging/logger";
 import { LogStore } from "./logging/log-store";
 import { redactingLogger } from "./logging/redacting-logger";
+import { Secrets } from "./logging/secrets";
 import { BackupJob } from "./jobs/backup-job";
 import { PlayoutRebuildJob } from "./jobs/playout-rebuild-job";
 import { lockDataFolder } from "./db/data-folder-lock";
@@ -78,15 +79,10 @@ export async function startServer(config: AppConfig, outerLog: Logger): Promise<
 
 async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => void): Promise<RunningServer> {
   const logStore = new LogStore(path.join(config.dataDir, LOGS_FOLDER));
-  // Media-source credentials join the redacted secrets once the services exist.
-  let sourceCredentials: () => readonly string[] = () => [];
-  const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => [
-    config.api.writeKey,
-    config.jwt.issuerSigningKey,
-    config.database.url,
-    config.database.password,
-    ...sourceCredentials(),
-  ]);
+  // Every secret, from the moment it exists: the configuration's, then each one the services are given or make.
+  const secrets = new Secrets();
+  secrets.watch(() => [config.api.writeKey, config.jwt.issuerSigningKey, config.database.url, config.database.password]);
+  const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => secrets.list());
   const binaries = locateFFmpeg(await checkedFFmpegPaths(config.ffmpeg, log));
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
   const db = await Database.open(config.dataDir, config.database);
@@ -119,15 +115,16 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     log: (message) => log.info(message),
     warn: (message) => log.warn(message),
     metrics,
+    redact: (text) => secrets.redact(text),
   });
   streaming.start();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities() }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) , storeArtwork: (bytes) => remoteArtwork.storeBytes(bytes) });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities(), redact: (text) => secrets.redact(text) }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) , storeArtwork: (bytes) => remoteArtwork.storeBytes(bytes), secrets });
+  secrets.watch(() => services.mediaSources.credentials());
   let shuttingDown = false;
   let app;
   try {
     await services.seed.seed();
     await services.mediaSources.loadCredentials();
-    sourceCredentials = () => services.mediaSources.credentials();
     app = await createApp({ config, services, log, metrics, stopping: () => shuttingDown });
   } catch (error) {
     await db.close();

@@ -1,13 +1,20 @@
 import type { Logger } from "./logger";
 
-const SECRET_QUERY = /\b(access_token|api_key|apikey|token|key)=([^&\s"']+)/gi;
-const MIN_SECRET_LENGTH = 4;
+const SECRET_QUERY = /\b(access_token|api_key|apikey|token|key|cap)=([^&\s"']+)/gi;
 
-/** `text` with every configured secret and every token-like query value replaced by `[redacted]`. */
+/**
+ * `text` with every configured secret (whatever its length: a short key is still a key; the longest
+ * first, so one secret inside another goes whole) and every token-like query value replaced by `[redacted]`.
+ */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join("[redacted]");
+  const known = secrets.filter(Boolean).sort((a, b) => b.length - a.length);
+  // One pass: text put in for one secret is never searched for another.
+  const out = known.length ? text.replace(new RegExp(known.map(escapeRegExp).join("|"), "g"), "[redacted]") : text;
   return out.replace(SECRET_QUERY, "$1=[redacted]");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** Passes every message and string field on to each logger with the secrets (read at each call) taken out. */

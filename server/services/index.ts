@@ -8,6 +8,7 @@ import type { MetricsPort } from "../metrics/metrics-port";
 import type { FFmpegInfoSource, FFmpegTrialRunner } from "../domain/ffmpeg-info";
 import { HealthCheckService } from "./health/health-check-service";
 import type { LogSource } from "../domain/log-line";
+import type { SecretSink } from "../logging/secrets";
 import { LogService } from "./log-service";
 import type { StreamTroubleshooter } from "../domain/troubleshoot";
 import { TroubleshootService } from "./troubleshoot-service";
@@ -140,6 +141,8 @@ export interface ServiceDependencies {
   ffprobePath?: string;
   /** Where build and guide timings go (GET /metrics). */
   metrics?: MetricsPort;
+  /** Told every secret the moment it exists (credentials given, keys set, the stream capability), for redaction. */
+  secrets?: SecretSink;
 }
 
 /** Uniform in [0, 1) from the operating system's secure source (seeds, device ids). */
@@ -171,13 +174,13 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   playouts.whenCreated((channelId) => onDemand.pauseIfUnwatched(channelId));
   const artwork = new ArtworkService(db, deps.dataDir);
   const clientFor: MediaServerClientFor = deps.mediaServerClient ?? ((connection) => createMediaServerClient(connection));
-  const remotePlayback = new RemotePlayback(db, clientFor, random);
+  const remotePlayback = new RemotePlayback(db, clientFor, random, deps.secrets);
   const mediaSourceSync = new MediaSourceSync(db, clientFor, deps.scans, clock, deps.storeArtwork);
   const watermarkImages = new WatermarkImages(deps.dataDir, ffprobeImageProbe(deps.ffprobePath ?? "ffprobe"));
   const watermarkSource = { check: imageInsideFolder(deps.dataDir), channelLogo: (channel: { name: string; logoUrl: string | null }) => watermarkImages.channelLogo(channel) };
   const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), watermarkSource, remotePlayback);
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
-  const settings = deps.config ? new SettingsService(deps.config, deps.environment) : undefined;
+  const settings = deps.config ? new SettingsService(deps.config, deps.environment, deps.secrets) : undefined;
   return {
     artwork,
     backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock, db.kind),
@@ -195,7 +198,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     troubleshoot: new TroubleshootService(streamSources, () => deps.troubleshooter, clock),
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
     libraries: new LibraryService(db, deps.scans, deps.dataDir, mediaSourceSync),
-    mediaSources: new MediaSourceService(db, clientFor),
+    mediaSources: new MediaSourceService(db, clientFor, deps.secrets),
     mediaSourceSync,
     remotePlayback,
     scanCallbacks: new ScanCallbackService(db, deps.scans, clock),

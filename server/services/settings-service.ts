@@ -4,6 +4,7 @@ import type { AppConfig } from "../config/app-config";
 import { CONFIG_KEYS, ConfigValueError } from "../config/config-keys";
 import { ffmpegIdentityProblem } from "../config/ffmpeg-identity";
 import { SETTINGS_FILE } from "../config/load-config";
+import type { SecretSink } from "../logging/secrets";
 import { DomainError, type FieldError } from "./domain-error";
 import { PLAYOUTS_FOLDER } from "./files/playout-folders";
 
@@ -22,6 +23,9 @@ const EDITABLE = {
 } as const;
 
 export type EditableSetting = keyof typeof EDITABLE;
+
+/** The settings whose values are secrets. */
+const SECRET_SETTINGS: readonly EditableSetting[] = ["writeKey", "iptvTokenKey"];
 
 /** A change: a value sets the override in settings.json, null removes it, absent leaves it. */
 export type SettingsChange = { [K in EditableSetting]?: string | number | null };
@@ -71,6 +75,7 @@ export class SettingsService {
   constructor(
     private readonly config: AppConfig,
     private readonly environment: NodeJS.ProcessEnv = {},
+    private readonly secrets?: SecretSink,
   ) {}
 
   get(): SettingsView {
@@ -129,6 +134,11 @@ export class SettingsService {
       if (typeof value !== "string") continue;
       const problem = await ffmpegIdentityProblem(value, program);
       if (problem) errors.push({ field, message: problem });
+    }
+    // A key is redacted from the moment it is given, not from the restart that puts it to use.
+    for (const field of SECRET_SETTINGS) {
+      const value = parsed.get(field);
+      if (typeof value === "string") this.secrets?.add(value);
     }
     if (errors.length) throw DomainError.validation(errors);
     if (parsed.size === 0) return this.get();

@@ -16,7 +16,7 @@ export interface OwnedProcess {
   tag: string;
   /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
   exited: Promise<number | null>;
-  /** Collected standard error (last 8 KB). */
+  /** Collected standard error (last 8 KB), with every known secret taken out. */
   stderr(): string;
 }
 
@@ -28,6 +28,8 @@ export class ProcessRegistry {
     private readonly ffmpegPath: string,
     private readonly folder: string,
     private readonly metrics: MetricsPort = NO_METRICS,
+    /** Takes the server's secrets (keys, the stream proxy's capability) out of error text. */
+    private readonly redact: (text: string) => string = (text) => text,
   ) {
     // Made once: a process that exits after the data folder was removed must not make it again.
     fs.mkdirSync(folder, { recursive: true });
@@ -78,7 +80,7 @@ export class ProcessRegistry {
         finish(-1);
       });
     });
-    owned = { child, tag, exited, stderr: () => stderr };
+    owned = { child, tag, exited, stderr: () => this.redact(stderr) };
     this.live.add(owned);
     this.writePidFile();
     this.metrics.ffmpegStarted(kindOf(tag));

@@ -38,6 +38,8 @@ export interface SessionManagerOptions {
   /** Something the user should see among the warnings (a hardware encoder that failed); `log` when absent. */
   warn?: (message: string) => void;
   metrics?: MetricsPort;
+  /** Takes the server's secrets out of FFmpeg's error text (see ProcessRegistry). */
+  redact?: (text: string) => string;
 }
 
 export class SessionManager implements StreamSessionOwner {
@@ -58,7 +60,7 @@ export class SessionManager implements StreamSessionOwner {
 
   constructor(private readonly options: SessionManagerOptions) {
     this.folder = path.join(options.dataDir, SESSIONS_FOLDER);
-    this.registry = new ProcessRegistry(options.ffmpegPath, this.folder, options.metrics);
+    this.registry = new ProcessRegistry(options.ffmpegPath, this.folder, options.metrics, options.redact);
     this.probe = new MediaProbe(options.ffprobePath);
     this.clock = options.clock ?? Date.now;
     this.log = options.log ?? (() => undefined);

@@ -21,9 +21,9 @@ function quote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Credentials in URLs (`//user:pass@`) and token-like query values never leave the server. */
+/** Credentials in URLs (`//user:pass@`) and token-like query values (the stream proxy's `cap` too) never leave the server. */
 export function redactArgument(arg: string): string {
-  return arg.replace(/\/\/[^/@\s:]+:[^/@\s]+@/g, "//[redacted]@").replace(/\b(access_token|api_key|apikey|token|key)=([^&\s]+)/gi, "$1=[redacted]");
+  return arg.replace(/\/\/[^/@\s:]+:[^/@\s]+@/g, "//[redacted]@").replace(/\b(access_token|api_key|apikey|token|key|cap)=([^&\s]+)/gi, "$1=[redacted]");
 }
 
 function valuesOf(args: readonly string[], flag: string): string[] {
@@ -40,8 +40,14 @@ export class Troubleshooter implements StreamTroubleshooter {
       probe: MediaProbe;
       capabilities(): Promise<EncoderCapabilities>;
       clock?: () => number;
+      /** Takes every known secret out of the command line and error text (the registry's stderr already is). */
+      redact?: (text: string) => string;
     },
   ) {}
+
+  private redact(text: string): string {
+    return redactArgument(this.deps.redact ? this.deps.redact(text) : text);
+  }
 
   async run(plan: StreamPlan, maxMs: number): Promise<TroubleshootFindings> {
     const content = plan.content;
@@ -74,7 +80,7 @@ export class Troubleshooter implements StreamTroubleshooter {
       const streams = info.streams.map((s) => `#${s.index} ${s.kind} ${s.codec ?? "?"}${s.language ? ` (${s.language})` : ""}`).join(", ");
       return { ok: true, summary: `${info.container ?? "unknown container"}, ${(info.durationMs / 1000).toFixed(1)} s: ${streams}` };
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false, error: this.redact(error instanceof Error ? error.message : String(error)) };
     }
   }
 
@@ -93,7 +99,7 @@ export class Troubleshooter implements StreamTroubleshooter {
     clearTimeout(timeout);
     const elapsedMs = Math.max(1, clock() - started);
     if (firstSegmentMs === null && exitCode === 0 && fs.existsSync(playlist) && fs.readFileSync(playlist, "utf8").includes("#EXTINF")) firstSegmentMs = elapsedMs;
-    const args = command.args.map(redactArgument);
+    const args = command.args.map((arg) => this.redact(arg));
     return {
       kind: command.kind,
       commandLine: [this.deps.ffmpegPath, ...args].map(quote).join(" "),
@@ -103,7 +109,7 @@ export class Troubleshooter implements StreamTroubleshooter {
       audioEncoder: valuesOf(args, "-c:a")[0] ?? null,
       warnings: command.warnings,
       exitCode,
-      stderr: redactArgument(process.stderr().trim()),
+      stderr: this.redact(process.stderr().trim()),
       firstSegmentMs,
       encodedMs: durationMs,
       elapsedMs,

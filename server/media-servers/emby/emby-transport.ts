@@ -1,5 +1,6 @@
 import { MediaServerKind } from "../../domain/enums";
-import { errorCode, networkFailure, statusFailure } from "../http-failure";
+import { fetchWithCredential, MAX_JSON_BYTES, readCapped } from "../credential-fetch";
+import { statusFailure } from "../http-failure";
 import { fetchBinary } from "../jellyfin/jellyfin-transport";
 import type { BaseItemDto, ItemsPage, PublicSystemInfo, SystemInfo } from "../mediabrowser/dto";
 import type { ItemQuery, MediaBrowserTransport } from "../mediabrowser/transport";
@@ -70,15 +71,15 @@ export class EmbyTransport implements MediaBrowserTransport {
   private async get<T>(relativePath: string, query: Record<string, string | undefined>, what: string, authenticated = true): Promise<T> {
     const url = new URL(this.url(relativePath));
     for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== "") url.searchParams.set(name, value);
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { Accept: "application/json", ...(authenticated ? this.authHeaders() : {}) }, signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (error) {
-      throw networkFailure(errorCode(error), what);
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    const response = await fetchWithCredential(url.toString(), { headers: { Accept: "application/json", ...(authenticated ? this.authHeaders() : {}) }, signal }, what);
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw statusFailure(response.status, what);
     }
-    if (!response.ok) throw statusFailure(response.status, what);
+    const body = await readCapped(response, MAX_JSON_BYTES, what);
     try {
-      return (await response.json()) as T;
+      return JSON.parse(body.toString("utf8")) as T;
     } catch {
       throw new MediaServerError("server-error", `${what}: the server's answer is not JSON`);
     }

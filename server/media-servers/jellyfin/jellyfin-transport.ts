@@ -1,4 +1,6 @@
 import { MediaServerKind } from "../../domain/enums";
+import axios from "axios";
+import { fetchWithCredential, isRedirect, MAX_IMAGE_BYTES, MAX_JSON_BYTES, readCapped, redirectFailure } from "../credential-fetch";
 import { errorCode, networkFailure, statusFailure } from "../http-failure";
 import type { BaseItemDto, ItemsPage, PublicSystemInfo, SystemInfo } from "../mediabrowser/dto";
 import type { ItemQuery, MediaBrowserTransport } from "../mediabrowser/transport";
@@ -10,7 +12,6 @@ interface SdkResponse<T> {
 }
 interface SdkApi {
   readonly authorizationHeader: string;
-  readonly axiosInstance: { defaults: { timeout?: number } };
 }
 interface Sdk {
   api: SdkApi;
@@ -33,8 +34,9 @@ async function loadSdk(baseUrl: string, token: string, timeoutMs: number): Promi
     import("@jellyfin/sdk/lib/utils/api/library-api.js"),
     import("@jellyfin/sdk/lib/utils/api/playlist-api.js"),
   ]);
-  const api = new Jellyfin({ clientInfo: CLIENT, deviceInfo: DEVICE }).createApi(baseUrl, token) as unknown as SdkApi;
-  api.axiosInstance.defaults.timeout = timeoutMs;
+  // An instance of its own (not axios' shared default): no redirect is followed with the key, bodies are capped.
+  const http = axios.create({ timeout: timeoutMs, maxRedirects: 0, maxContentLength: MAX_JSON_BYTES });
+  const api = new Jellyfin({ clientInfo: CLIENT, deviceInfo: DEVICE }).createApi(baseUrl, token, http as never) as unknown as SdkApi;
   return {
     api,
     system: getSystemApi(api as never) as unknown as Sdk["system"],
@@ -99,7 +101,11 @@ export class JellyfinTransport implements MediaBrowserTransport {
     } catch (error) {
       // Axios errors carry the request headers (the key): only the status or the code leaves here.
       const status = (error as { response?: { status?: number } }).response?.status;
+      if (status !== undefined && isRedirect(status)) throw redirectFailure(status, what);
       if (status !== undefined) throw statusFailure(status, what);
+      if ((error as { code?: unknown }).code === "ERR_BAD_RESPONSE" && /maxContentLength/.test(String((error as Error).message))) {
+        throw new MediaServerError("server-error", `${what}: the answer is larger than ${MAX_JSON_BYTES / 1024 / 1024} MiB`);
+      }
       throw networkFailure(errorCode(error), what);
     }
   }
@@ -107,14 +113,11 @@ export class JellyfinTransport implements MediaBrowserTransport {
 
 /** GET with the credential headers (artwork); failures as `MediaServerError`. */
 export async function fetchBinary(url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ body: Buffer; contentType: string }> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    throw networkFailure(errorCode(error), "fetching artwork");
-  }
-  if (!response.ok) throw statusFailure(response.status, "fetching artwork");
+  const what = "fetching artwork";
+  const response = await fetchWithCredential(url, { headers, signal: AbortSignal.timeout(timeoutMs) }, what);
   const contentType = response.headers.get("content-type") ?? "application/octet-stream";
-  if (!contentType.startsWith("image/")) throw new MediaServerError("server-error", "fetching artwork: the server did not send an image");
-  return { body: Buffer.from(await response.arrayBuffer()), contentType };
+  if (!response.ok || !contentType.startsWith("image/")) await response.body?.cancel().catch(() => undefined);
+  if (!response.ok) throw statusFailure(response.status, what);
+  if (!contentType.startsWith("image/")) throw new MediaServerError("server-error", `${what}: the server did not send an image`);
+  return { body: await readCapped(response, MAX_IMAGE_BYTES, what), contentType };
 }

@@ -3,6 +3,7 @@
  * so it cannot reach a log line or an error message), every failure becomes a `MediaServerError`
  * with a reason the user can act on.
  */
+import { MAX_IMAGE_BYTES, MAX_JSON_BYTES, readCapped } from "../credential-fetch";
 import { errorCode, networkFailure, statusFailure } from "../http-failure";
 import { MediaServerError } from "../types";
 import type { PlexPageInfo, PlexResponse } from "./plex-api";
@@ -77,7 +78,7 @@ export class PlexHttp {
   /** GET raw bytes (artwork). */
   async bytes(path: string): Promise<{ body: Buffer; contentType: string }> {
     const response = await this.send(path, undefined, this.authHeaders());
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await readCapped(response, MAX_IMAGE_BYTES, `${this.base}${path}`);
     return { body, contentType: response.headers.get("content-type") ?? "application/octet-stream" };
   }
 
@@ -97,14 +98,6 @@ export class PlexHttp {
   }
 
   private async readBody(response: Response, path: string): Promise<string> {
-    try {
-      return await response.text();
-    } catch (error) {
-      throw new MediaServerError("unreachable", `${this.base} stopped answering ${path}: ${describe(error)}`, response.status);
-    }
+    return (await readCapped(response, MAX_JSON_BYTES, `${this.base}${path}`)).toString("utf8");
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

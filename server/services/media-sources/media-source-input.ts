@@ -34,6 +34,15 @@ export function checkUrl(v: Violations, value: string | undefined): string {
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
 }
 
+/** Whether two checked server URLs share scheme, host and port (the base path may differ). */
+export function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
 export function checkKind(v: Violations, value: MediaServerKind | undefined): MediaServerKind {
   v.oneOf("kind", value, Object.values(MediaServerKind));
   return value as MediaServerKind;

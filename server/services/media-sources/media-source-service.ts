@@ -3,10 +3,11 @@ import { Library } from "../../db/entities/library";
 import { MediaSource } from "../../db/entities/media-source";
 import type { Repositories } from "../../db/repositories";
 import type { LibraryKind } from "../../domain/enums";
-import type { MediaServerClient, MediaServerConnection, RemoteLibrary, ServerIdentity } from "../../media-servers/types";
+import type { SecretSink } from "../../logging/secrets";
+import { MediaServerError, type MediaServerClient, type MediaServerConnection, type RemoteLibrary, type ServerIdentity } from "../../media-servers/types";
 import { DomainError } from "../domain-error";
 import { Violations } from "../validation/violations";
-import { checkCredential, checkKind, checkReplacements, checkUrl, type MediaSourceInput } from "./media-source-input";
+import { checkCredential, checkKind, checkReplacements, checkUrl, sameOrigin, type MediaSourceInput } from "./media-source-input";
 import { asDomainError } from "./source-errors";
 import { libraryLocator } from "./source-locators";
 
@@ -29,7 +30,8 @@ export interface RemoteCollectionView {
 
 /**
  * Media sources: Plex, Jellyfin and Emby servers whose libraries Airwave syncs. Every change that names
- * a server tests it first; the credential is stored and used here, and never leaves in a view.
+ * a server tests it first; the credential is stored and used here, and never leaves in a view. A stored
+ * credential stays with the server it was entered for: a new origin or kind needs the credential again.
  */
 export class MediaSourceService {
   private credentialList: string[] = [];
@@ -37,6 +39,7 @@ export class MediaSourceService {
   constructor(
     private readonly db: Database,
     private readonly clientFor: MediaServerClientFor,
+    private readonly secrets?: SecretSink,
   ) {}
 
   /** Every stored credential, for the log's redaction (kept current by every change). */
@@ -64,8 +67,9 @@ export class MediaSourceService {
     const url = checkUrl(v, input.url);
     const credential = checkCredential(v, input.credential);
     const pathReplacements = checkReplacements(v, input.pathReplacements);
+    this.secrets?.add(credential);
     v.throwIfAny();
-    const identity = await this.identify({ kind, url, credential });
+    const identity = await this.identify({ kind, url, credential }, "new");
     const saved = await this.db.write(async (repos) => {
       await this.checkName(repos, name);
       return repos.mediaSources.save(Object.assign(new MediaSource(), { name, kind, url, credential, pathReplacements, ...identityColumns(identity) }));
@@ -86,9 +90,15 @@ export class MediaSourceService {
     if (input.kind !== undefined && input.kind !== current.kind && (await this.db.read((repos) => repos.mediaSources.bindings(id))).length) {
       v.add("kind", "cannot change while libraries are synced from this source");
     }
+    // The stored key never goes to a server it was not entered for (a LAN device could point the source at itself).
+    const elsewhere = kind !== current.kind || (!v.has("url") && !sameOrigin(url, current.url));
+    if (elsewhere && input.credential === undefined) {
+      v.add("credential", "must be given again when the server's address (scheme, host or port) or kind changes: the stored one stays with the server it was entered for");
+    }
+    if (input.credential !== undefined) this.secrets?.add(credential);
     v.throwIfAny();
     const retest = kind !== current.kind || url !== current.url || credential !== current.credential;
-    const identity = retest ? await this.identify({ kind, url, credential }) : null;
+    const identity = retest ? await this.identify({ kind, url, credential }, elsewhere ? "new" : "stored") : null;
     const saved = await this.db.write(async (repos) => {
       const source = await this.find(repos, id);
       if (name.toLowerCase() !== source.name.toLowerCase()) await this.checkName(repos, name);
@@ -111,7 +121,7 @@ export class MediaSourceService {
   /** Reachability, kind and credential: the server's identity, recorded on the source. */
   async test(id: number): Promise<ServerIdentity> {
     const source = await this.get(id);
-    const identity = await this.identify(source);
+    const identity = await this.identify(source, "stored");
     await this.db.write(async (repos) => {
       const current = await this.find(repos, id);
       await repos.mediaSources.save(Object.assign(current, identityColumns(identity)));
@@ -177,10 +187,18 @@ export class MediaSourceService {
     });
   }
 
-  private async identify(connection: MediaServerConnection): Promise<ServerIdentity> {
+  /**
+   * The server's identity. For a server not yet stored, a connection that fails gets one message whatever
+   * the reason (refused, timed out, TLS): the answers would otherwise map which ports listen on the
+   * owner's machine and LAN to anyone who may add a source.
+   */
+  private async identify(connection: MediaServerConnection, server: "new" | "stored"): Promise<ServerIdentity> {
     try {
       return await this.clientFor(connection).identify();
     } catch (error) {
+      if (server === "new" && error instanceof MediaServerError && (error.reason === "unreachable" || error.reason === "tls")) {
+        throw DomainError.invalid("url", `cannot reach the server at ${new URL(connection.url).origin}`);
+      }
       return asDomainError(error);
     }
   }

@@ -4,6 +4,9 @@ import path from "node:path";
 import type { Database } from "../../db/database";
 import type { PathReplacement } from "../../db/entities/media-source";
 import type { Repositories } from "../../db/repositories";
+import { fetchWithCredential } from "../../media-servers/credential-fetch";
+import { MediaServerError } from "../../media-servers/types";
+import type { SecretSink } from "../../logging/secrets";
 import { DomainError } from "../domain-error";
 import type { MediaServerClientFor } from "./media-source-service";
 import { isSourceLocator } from "./source-locators";
@@ -38,8 +41,10 @@ export class RemotePlayback {
     private readonly db: Database,
     private readonly clientFor: MediaServerClientFor,
     random: () => number,
+    secrets?: SecretSink,
   ) {
     this.capability = Array.from({ length: 6 }, () => Math.floor(random() * 2 ** 32).toString(16).padStart(8, "0")).join("");
+    secrets?.add(this.capability);
   }
 
   /** The server's own loopback address, known once it listens. */
@@ -64,7 +69,14 @@ export class RemotePlayback {
     const remote = await this.db.read((repos) => repos.mediaSources.remoteFile(versionPath));
     if (!remote?.remoteKey) throw DomainError.notFound("Media-source file", versionPath);
     const source = this.clientFor(remote.source).streamSource(remote.remoteKey);
-    const response = await fetch(source.url, { headers: { ...source.headers, ...(range ? { Range: range } : {}) } });
+    let response: Response;
+    try {
+      // Piped to FFmpeg with back-pressure, never held in memory: no size cap, but no redirect off the server's origin.
+      response = await fetchWithCredential(source.url, { headers: { ...source.headers, ...(range ? { Range: range } : {}) } }, "reading the stream");
+    } catch (error) {
+      if (error instanceof MediaServerError) return { status: 502, headers: {}, body: null };
+      throw error;
+    }
     const headers: Record<string, string> = {};
     for (const name of PASSED_HEADERS) {
       const value = response.headers.get(name);

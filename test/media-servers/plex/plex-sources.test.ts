@@ -48,7 +48,7 @@ describe("Plex media sources over REST", () => {
   it("tests a new Plex source first and names what failed, storing nothing", async () => {
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ credential: "wrong-token" }, "credential", /unauthorized/],
-      [{ url: await closedPortUrl() }, "url", /unreachable/],
+      [{ url: await closedPortUrl() }, "url", /^cannot reach the server at http:\/\/127\.0\.0\.1:\d+$/],
       [{ url: notPlexUrl }, "kind", /not that kind of server/],
     ];
     for (const [extra, field, message] of cases) {

@@ -29,6 +29,9 @@ export function MediaSourceForm({ existing, onSaved }: { existing?: MediaSourceF
   const [createState, create] = useServerMutation(CreateMediaSourceDocument);
   const [updateState, update] = useServerMutation(UpdateMediaSourceDocument);
 
+  // A stored credential stays with the server it was entered for: a new address (scheme, host, port) needs it again.
+  const movedServer = Boolean(existing) && originOf(url) !== originOf(existing?.url ?? "");
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = { kind, name, url, pathReplacements: replacements, ...(credential || !existing ? { credential } : {}) };
@@ -49,10 +52,10 @@ export function MediaSourceForm({ existing, onSaved }: { existing?: MediaSourceF
         <TextInput label="Server URL" placeholder={kind === "Plex" ? "http://192.168.1.20:32400" : "http://192.168.1.20:8096"} value={url} onChange={(e) => setUrl(e.currentTarget.value)} required error={errors?.fields.url} />
         <PasswordInput
           label={kind === "Plex" ? "Plex token" : "API key"}
-          description={existing?.hasCredential ? `Stored; type a new one to replace it. ${CREDENTIAL_HELP[kind]}` : CREDENTIAL_HELP[kind]}
+          description={movedServer ? `A new server address needs the credential again: the stored one stays with the server it was entered for. ${CREDENTIAL_HELP[kind]}` : existing?.hasCredential ? `Stored; type a new one to replace it. ${CREDENTIAL_HELP[kind]}` : CREDENTIAL_HELP[kind]}
           value={credential}
           onChange={(e) => setCredential(e.currentTarget.value)}
-          required={!existing}
+          required={!existing || movedServer}
           error={errors?.fields.credential}
           autoComplete="off"
         />
@@ -64,4 +67,13 @@ export function MediaSourceForm({ existing, onSaved }: { existing?: MediaSourceF
       </Stack>
     </form>
   );
+}
+
+/** The origin of a URL as typed, or the text itself while it is not a URL yet. */
+function originOf(text: string): string {
+  try {
+    return new URL(text).origin;
+  } catch {
+    return text;
+  }
 }

@@ -36,6 +36,8 @@ export class FakeMediaBrowserServer {
   image: Buffer = Buffer.alloc(0);
   /** Answer this status to item listings once this many more listing requests were served. */
   itemsFault: { afterRequests: number; status: number } | null = null;
+  /** While set, every request is answered `302 Found` to this origin with the same path and query (a server moved behind a proxy). */
+  redirectTo: string | null = null;
   private server: http.Server | undefined;
   url = "";
 
@@ -90,6 +92,7 @@ export class FakeMediaBrowserServer {
     route = route.toLowerCase();
     const authorized = this.flavor.credential(req, query) === this.apiKey;
     this.requests.push({ path: route, query, authorized, range: req.headers.range });
+    if (this.redirectTo) return void res.writeHead(302, { Location: `${this.redirectTo}${req.url ?? "/"}` }).end();
     if (req.method !== "GET") return void res.writeHead(405).end();
     if (route === "/system/info/public") return json(res, this.flavor.publicInfo);
     if (!authorized) return void res.writeHead(401, { "Content-Type": "text/plain" }).end("Unauthorized");
