@@ -16,10 +16,12 @@ Commands:
                      is kept as airwave.sqlite3.before-restore. Exits 1 when it refuses.
   export [-o FILE]   Write the running server's setup (GET /api/v1/export) as YAML to FILE, or to
                      standard output.
-  import [--apply] FILE
+  import [--apply] [--reset] FILE
                      Report what importing a setup export into the running server would create,
-                     update or skip, media it lacks and every problem with its path; with --apply,
-                     import it (one transaction: all or nothing). Exits 1 when it cannot be imported.
+                     update or skip, media and files it lacks and every problem with its path; with
+                     --apply, import it (one transaction: all or nothing). Playouts continue the
+                     timelines the export carries; --reset starts them again from now instead.
+                     Exits 1 when it cannot be imported.
   import [--apply] --from dizquetv|tunarr DIR
                      Report what bringing dizqueTV's channels (its .dizquetv folder) or Tunarr's (its
                      data folder, with db.db) into the running server would create: channels with

@@ -29,13 +29,14 @@ export async function exportCommand(args: readonly string[], env: NodeJS.Process
   }
 }
 
-/** `airwave import [--apply] FILE`: the report of importing FILE into the running server; with --apply, imports it. */
+/** `airwave import [--apply] [--reset] FILE`: the report of importing FILE into the running server; with --apply, imports it (--reset: playouts start again instead of continuing). */
 export async function importCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
   const parsed = serverOptions(args, env);
   if (typeof parsed === "string") return { code: 2, stderr: `airwave import: ${parsed}\n` };
   const apply = parsed.rest.includes("--apply");
-  const files = parsed.rest.filter((arg) => arg !== "--apply");
-  if (files.length !== 1 || files[0].startsWith("-")) return { code: 2, stderr: "airwave import: usage: airwave import [--apply] FILE [--server URL] [--key KEY]\n" };
+  const reset = parsed.rest.includes("--reset");
+  const files = parsed.rest.filter((arg) => arg !== "--apply" && arg !== "--reset");
+  if (files.length !== 1 || files[0].startsWith("-")) return { code: 2, stderr: "airwave import: usage: airwave import [--apply] [--reset] FILE [--server URL] [--key KEY]\n" };
   let document: string;
   try {
     document = fs.readFileSync(files[0], "utf8");
@@ -43,7 +44,7 @@ export async function importCommand(args: readonly string[], env: NodeJS.Process
     return { code: 1, stderr: `airwave import: cannot read ${files[0]}: ${(error as Error).message}\n` };
   }
   try {
-    const { data, error, response } = await apiClient(parsed.options).POST("/api/v1/import", { body: { document }, params: { query: { apply } } });
+    const { data, error, response } = await apiClient(parsed.options).POST("/api/v1/import", { body: { document, ...(reset ? { reset } : {}) }, params: { query: { apply } } });
     if (data) return { code: data.valid ? 0 : 1, stdout: formatReport(data) };
     const problems = (error as { errors?: { field: string; message: string }[] } | undefined)?.errors;
     if (response.status === 422 && problems) return { code: 1, stderr: `Nothing was imported:\n${problems.map((p) => `  ${p.field}: ${p.message}\n`).join("")}` };
@@ -62,6 +63,7 @@ export function formatReport(report: ImportReport): string {
     const { guids, library, path } = item.identity;
     lines.push(`  not in this library: ${item.path} (${[...guids, library && path ? `${library}: ${path}` : ""].filter(Boolean).join(", ")})`);
   }
+  for (const notice of report.notices ?? []) lines.push(`  ${notice.level === "warning" ? "warning" : "note"}: ${notice.path}: ${notice.message}`);
   for (const problem of report.errors) lines.push(`  problem: ${problem.path || "document"}: ${problem.message}`);
   if (!report.applied && report.valid) lines.push("Nothing changed; run again with --apply to import.");
   return `${lines.join("\n")}\n`;

@@ -183,6 +183,27 @@ export class PlayoutService {
     return results;
   }
 
+  /**
+   * A playout imported with its timeline and saved state: the state first takes what its kind derives on this
+   * server (when media ids changed on the way), then a Continue build extends the timeline to this server's horizon.
+   */
+  continueImported(id: number, renumbered: boolean): Promise<BuildSummary> {
+    return this.exclusive(id, async () => {
+      if (renumbered) {
+        const playout = await this.get(id);
+        const adopt = this.kinds.get(playout.kind)?.adoptImportedState;
+        if (adopt && playout.buildState !== null) {
+          const state = await adopt.call(this.kinds.get(playout.kind), playout, playout.buildState);
+          await this.db.write(async (repos) => {
+            const stored = await repos.playouts.findById(id);
+            if (stored) await repos.playouts.save(Object.assign(stored, { buildState: state }));
+          });
+        }
+      }
+      return this.runBuild(id, BuildMode.Continue);
+    });
+  }
+
   /** Builds one playout; one build per playout at a time (a second request waits for the first). */
   build(id: number, mode: BuildMode): Promise<BuildSummary> {
     return this.exclusive(id, () => this.runBuild(id, mode));

@@ -108,33 +108,7 @@ export class SettingsService {
    * An FFmpeg or ffprobe path must name a program that identifies itself as such.
    */
   async update(change: SettingsChange): Promise<SettingsView> {
-    const errors: FieldError[] = [];
-    const parsed = new Map<EditableSetting, unknown>();
-    for (const [field, raw] of Object.entries(change) as [EditableSetting, unknown][]) {
-      const editable = EDITABLE[field];
-      if (!editable || raw === undefined) continue;
-      if (this.fromEnvironment(editable.key)) {
-        errors.push({ field, message: `is set by the environment variable ${editable.key.replace(":", "__")}, which wins over settings.json` });
-        continue;
-      }
-      if (raw === null) {
-        parsed.set(field, null);
-        continue;
-      }
-      const setting = CONFIG_KEYS.find((k) => k.key === editable.key)!;
-      try {
-        parsed.set(field, setting.parse(raw));
-      } catch (error) {
-        if (!(error instanceof ConfigValueError)) throw error;
-        errors.push({ field, message: error.message });
-      }
-    }
-    for (const [field, program] of [["ffmpegPath", "ffmpeg"], ["ffprobePath", "ffprobe"]] as const) {
-      const value = parsed.get(field);
-      if (typeof value !== "string") continue;
-      const problem = await ffmpegIdentityProblem(value, program);
-      if (problem) errors.push({ field, message: problem });
-    }
+    const { errors, parsed } = await this.check(change);
     // A key is redacted from the moment it is given, not from the restart that puts it to use.
     for (const field of SECRET_SETTINGS) {
       const value = parsed.get(field);
@@ -162,6 +136,44 @@ export class SettingsService {
 
     for (const [field, value] of parsed) this.apply(field, value);
     return this.get();
+  }
+
+  /** The environment variable that fixes a setting (it wins over settings.json), when one does. */
+  environmentVariable(field: EditableSetting): string | undefined {
+    const editable = EDITABLE[field];
+    return editable && this.fromEnvironment(editable.key) ? editable.key.replace(":", "__") : undefined;
+  }
+
+  /** What `update` would refuse in `change` (field and message), and the values it would write; changes nothing. */
+  async check(change: SettingsChange): Promise<{ errors: FieldError[]; parsed: Map<EditableSetting, unknown> }> {
+    const errors: FieldError[] = [];
+    const parsed = new Map<EditableSetting, unknown>();
+    for (const [field, raw] of Object.entries(change) as [EditableSetting, unknown][]) {
+      const editable = EDITABLE[field];
+      if (!editable || raw === undefined) continue;
+      if (this.fromEnvironment(editable.key)) {
+        errors.push({ field, message: `is set by the environment variable ${editable.key.replace(":", "__")}, which wins over settings.json` });
+        continue;
+      }
+      if (raw === null) {
+        parsed.set(field, null);
+        continue;
+      }
+      const setting = CONFIG_KEYS.find((k) => k.key === editable.key)!;
+      try {
+        parsed.set(field, setting.parse(raw));
+      } catch (error) {
+        if (!(error instanceof ConfigValueError)) throw error;
+        errors.push({ field, message: error.message });
+      }
+    }
+    for (const [field, program] of [["ffmpegPath", "ffmpeg"], ["ffprobePath", "ffprobe"]] as const) {
+      const value = parsed.get(field);
+      if (typeof value !== "string") continue;
+      const problem = await ffmpegIdentityProblem(value, program);
+      if (problem) errors.push({ field, message: problem });
+    }
+    return { errors, parsed };
   }
 
   /** Live settings change the shared config object the engines read; removing an override (back to the default) and the rest need a restart. */

@@ -92,7 +92,7 @@ describe("request size limits", () => {
 
   it("an import document over the limit is a TooLarge domain error (GraphQL and CLI callers reach the service directly)", async () => {
     expect(MAX_SETUP_DOCUMENT_BYTES).toBe(1024 * 1024);
-    const error = await server.services.setupTransfer.importYaml(`format: 1\n#${"x".repeat(MAX_SETUP_DOCUMENT_BYTES)}`, false).catch((e: unknown) => e);
+    const error = await server.services.setupTransfer.importYaml(`format: 1\n#${"x".repeat(MAX_SETUP_DOCUMENT_BYTES)}`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).kind).toBe("TooLarge");
     expect((error as DomainError).message).toBe("document: is larger than the limit of 1048576 bytes (1 MiB)");

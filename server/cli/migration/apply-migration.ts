@@ -165,7 +165,7 @@ export async function applyMigration(client: Client, plan: MigrationPlan, filesD
     }
     const { data, error, response } = await client.POST("/api/v1/import", { body: { document: JSON.stringify(migration.document) }, params: { query: { apply } } });
     const problems = (error as { errors?: { field: string; message: string }[] } | undefined)?.errors;
-    report = data ?? (response.status === 422 && problems ? { valid: false, applied: false, entries: [], unmatched: [], settings: {}, errors: problems.map((p) => ({ path: p.field, message: p.message })) } : undefined);
+    report = data ?? (response.status === 422 && problems ? { valid: false, applied: false, entries: [], unmatched: [], settings: {}, notices: [], errors: problems.map((p) => ({ path: p.field, message: p.message })) } : undefined);
     if (!report) refusal = failure(error, response);
   } finally {
     // Nothing of a migration that was not imported stays: its channel files, and the folder made for them.

@@ -126,6 +126,32 @@ export class PlayoutRepository {
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
+  /** The columns of a timeline item a setup export carries (all but `id` and `playoutId`), with the type each holds. */
+  itemColumns(): { name: string; type: "integer" | "boolean" | "text" | "json"; nullable: boolean; length?: number }[] {
+    return this.manager.connection
+      .getMetadata(PlayoutItem)
+      .columns.filter((c) => !c.isGenerated && c.propertyName !== "playoutId")
+      .map((c) => {
+        const type = String(c.type);
+        const kind = type === "integer" ? "integer" : type === "boolean" ? "boolean" : type === "simple-json" ? "json" : "text";
+        return { name: c.propertyName, type: kind, nullable: c.isNullable, length: c.length ? Number(c.length) : undefined };
+      });
+  }
+
+  /** The playout's items that end after `from`, in time order, without their ids (what a setup export carries). */
+  async timelineItems(playoutId: number, from: number): Promise<Partial<PlayoutItem>[]> {
+    const rows = await rawQuery<PlayoutItemRow>(this.manager, `SELECT * FROM "playout_item" WHERE "playoutId" = ? AND "finish" > ? ORDER BY "start", "id"`, [playoutId, from]);
+    return rows.map((row) => {
+      const { id: _id, playoutId: _playout, title: _title, mediaKind: _kind, ...item } = fromRow(row);
+      return item;
+    });
+  }
+
+  /** Removes every item of the playout (an imported timeline replaces it). */
+  async deleteAllItems(playoutId: number): Promise<void> {
+    await this.manager.delete(PlayoutItem, { playoutId });
+  }
+
   async lastFinish(playoutId: number): Promise<number | null> {
     const [row] = await rawQuery<{ last: number | null }>(this.manager, `SELECT MAX("finish") AS "last" FROM "playout_item" WHERE "playoutId" = ?`, [playoutId]);
     return row?.last ?? null;

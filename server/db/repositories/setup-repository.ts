@@ -63,7 +63,8 @@ export class SetupRepository {
         type: column.type.toLowerCase(),
         required: column.notnull === 1 && column.dflt_value === null && column.pk === 0,
         primaryKey: column.pk > 0,
-        references: keys.find((key) => key.from === column.name)?.table,
+        // Content targets name a show, season, artist or item by `mediaItemId` without a foreign key: media all the same.
+        references: keys.find((key) => key.from === column.name)?.table ?? (column.name === "mediaItemId" ? "media_item" : undefined),
       }));
   }
 

@@ -1,4 +1,5 @@
 export { buildClassicPlayout } from "./build";
+export { scheduleFingerprint } from "./snapshots";
 export type {
   ClassicBuildInput,
   ClassicBuildResult,

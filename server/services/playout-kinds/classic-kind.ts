@@ -1,7 +1,7 @@
 import type { Database } from "../../db/database";
 import type { Playout } from "../../db/entities/playout";
 import { PlayoutKind } from "../../domain/enums";
-import { buildClassicPlayout, type ClassicBuildState } from "../../playout/classic";
+import { buildClassicPlayout, scheduleFingerprint, type ClassicBuildState } from "../../playout/classic";
 import { ClassicContentResolver, toClassicSchedule } from "../classic-content-resolver";
 import type { PlayoutContentService } from "../playout-content-service";
 import type { PlayoutSourceInput } from "../playout-input";
@@ -59,6 +59,13 @@ export class ClassicKind implements PlayoutKindStrategy {
     });
     const problems = source.content.problems.map((p) => `content "${p.key}": ${p.message}`);
     return { items: result.items, state: JSON.stringify(result.state), warnings: [...problems, ...result.warnings], replaces: result.replaces };
+  }
+
+  async adoptImportedState(playout: Playout, state: string): Promise<string> {
+    const parsed = parseState(state);
+    if (!parsed || playout.scheduleId === null) return state;
+    const source = await this.resolver.load(playout.channelId, playout.scheduleId);
+    return JSON.stringify({ ...parsed, fingerprint: scheduleFingerprint(toClassicSchedule(source)) });
   }
 }
 

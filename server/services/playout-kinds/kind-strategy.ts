@@ -59,6 +59,12 @@ export interface PlayoutKindStrategy {
    * fixed times and refuse with `fixedTimesReason`.
    */
   shiftState?(state: string | null, deltaMs: number): string | null;
+  /**
+   * A state saved on another server and imported with its timeline, where media had other ids (the import wrote
+   * this server's ids into it): returns it with what the kind derives from its source (a schedule's fingerprint)
+   * made here, so the next Continue build continues it. The document carries the source and the state together.
+   */
+  adoptImportedState?(playout: Playout, state: string): Promise<string>;
   /** Why this kind's times cannot move (the 422 message of on-demand and skip). */
   readonly fixedTimesReason?: string;
 }

@@ -1,4 +1,5 @@
 import type { ColumnInfo, MediaIdentity, SetupRow, SetupTable } from "../../db/repositories/setup-repository";
+import type { DocumentTimelines } from "./timeline-transfer";
 
 export const SETUP_FORMAT = "airwave-setup/1";
 
@@ -21,11 +22,22 @@ export interface SetupDocument {
   newRowsOnly?: boolean;
   settings?: SetupSettings;
   tables: Partial<Record<SetupTable, DocumentRow[]>>;
+  /** The playouts' built timelines and saved states at export (what an import continues from). */
+  timelines?: DocumentTimelines;
 }
 
 export interface ImportProblem {
   /** Where in the document, e.g. `tables.channel[2].ffmpegProfileId`. */
   path: string;
+  message: string;
+}
+
+/** A line of the report that does not stop the import: a setting the environment decides, a file this machine lacks, how a timeline goes on. */
+export interface ImportNotice {
+  /** Where in the document, e.g. `tables.watermark[0].imagePath`. */
+  path: string;
+  /** `warning`: something will not be as on the exporting machine. */
+  level: "info" | "warning";
   message: string;
 }
 
@@ -45,7 +57,16 @@ export interface ImportReport {
   /** Media the document names that this library does not have. */
   unmatched: { path: string; identity: MediaIdentity }[];
   settings: SetupSettings;
+  /** What goes differently from the document without stopping the import (missing files, environment settings, timelines). */
+  notices: ImportNotice[];
   errors: ImportProblem[];
+}
+
+export interface ImportOptions {
+  /** Apply the document (default: only report). */
+  apply?: boolean;
+  /** Start every imported playout again with a Reset build instead of continuing the document's timelines. */
+  reset?: boolean;
 }
 
 export const MEDIA_TABLE = "media_item";

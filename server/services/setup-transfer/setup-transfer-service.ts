@@ -8,8 +8,9 @@ import type { PlayoutService } from "../playout-service";
 import type { SettingsService } from "../settings-service";
 import {
   cellProblem, isObject, MEDIA_KEY, MEDIA_TABLE, readIdentity, SETUP_FORMAT, SETUP_SETTINGS, toCell,
-  type DocumentRow, type ImportProblem, type ImportReport, type SetupDocument, type SetupSettings,
+  type DocumentRow, type ImportOptions, type ImportProblem, type ImportReport, type SetupDocument, type SetupSettings,
 } from "./setup-document";
+import { checkTimelines, exportTimelines, writeTimeline, type CheckedTimeline } from "./timeline-transfer";
 
 /** The largest setup document checked or imported (the JSON body limit keeps REST below it too). */
 export const MAX_SETUP_DOCUMENT_BYTES = 1024 * 1024;
@@ -47,7 +48,8 @@ export class SetupTransferService {
   ) {}
 
   async exportYaml(): Promise<string> {
-    const document = await this.db.read(async (repos) => {
+    const exportedAt = this.clock();
+    const { document, timelines } = await this.db.read(async (repos) => {
       const tables: SetupDocument["tables"] = {};
       for (const table of SETUP_TABLES) {
         const columns = await repos.setup.columns(table);
@@ -66,19 +68,24 @@ export class SetupTransferService {
           return out;
         });
       }
-      return tables;
+      return { document: tables, timelines: await exportTimelines(repos, exportedAt) };
     });
     const settings: SetupSettings = {};
     const view = this.settings?.get();
     if (view) for (const key of SETUP_SETTINGS) (settings as Record<string, unknown>)[key] = view[key];
-    const body: SetupDocument = { format: SETUP_FORMAT, exportedAt: new Date(this.clock()).toISOString(), settings, tables: document };
+    const body: SetupDocument = { format: SETUP_FORMAT, exportedAt: new Date(exportedAt).toISOString(), settings, tables: document };
+    if (timelines) body.timelines = timelines;
     return `# Airwave setup: import with POST /api/v1/import or \`airwave import FILE\`.\n${yamlLibrary().stringify(body, { lineWidth: 0 })}`;
   }
 
-  /** Checks the document and reports what an import would do; with `apply`, does it in one transaction (422 when it cannot). */
-  async importYaml(text: string, apply: boolean): Promise<ImportReport> {
+  /**
+   * Checks the document and reports what an import would do; with `apply`, does it in one transaction (422 when
+   * it cannot). Playouts continue the timelines the document carries unless `reset` (then: Reset builds).
+   */
+  async importYaml(text: string, options: ImportOptions = {}): Promise<ImportReport> {
+    const apply = options.apply === true;
     if (Buffer.byteLength(text, "utf8") > MAX_SETUP_DOCUMENT_BYTES) throw DomainError.tooLarge("document", MAX_SETUP_DOCUMENT_BYTES);
-    const report: ImportReport = { valid: false, applied: false, entries: [], unmatched: [], settings: {}, errors: [] };
+    const report: ImportReport = { valid: false, applied: false, entries: [], unmatched: [], settings: {}, notices: [], errors: [] };
     let parsed: unknown;
     try {
       parsed = yamlLibrary().parse(text);
@@ -90,10 +97,16 @@ export class SetupTransferService {
       report.errors.push({ path: "format", message: `must be ${SETUP_FORMAT} (a document written by GET /api/v1/export)` });
       return this.finish(report, apply);
     }
-    this.checkSettings(parsed.settings, report);
+    await this.checkSettings(parsed.settings, report);
     const newRowsOnly = parsed.newRowsOnly === true;
     if (parsed.newRowsOnly !== undefined && typeof parsed.newRowsOnly !== "boolean") report.errors.push({ path: "newRowsOnly", message: "must be true or false" });
-    const checked = await this.db.read((repos) => this.checkTables(repos, parsed.tables, report));
+    const { checked, timelines } = await this.db.read(async (repos) => {
+      const tables = await this.checkTables(repos, parsed.tables, report);
+      const playoutIds = new Set(tables.filter((c) => c.table === "playout").flatMap((c) => c.rows.map((row) => row.id as number)));
+      if (options.reset && parsed.timelines !== undefined) report.notices.push({ path: "timelines", level: "info", message: "not used (reset): every imported playout starts again with a Reset build" });
+      return { checked: tables, timelines: options.reset ? [] : await checkTimelines(repos, parsed.timelines, playoutIds, report) };
+    });
+    const continued = new Map<number, CheckedTimeline>(timelines.map((t) => [t.playoutId, t]));
     if (!report.errors.length) {
       // The writes themselves are tried in a transaction that is rolled back unless applying (unique names, …).
       try {
@@ -101,6 +114,7 @@ export class SetupTransferService {
           // Checked in the transaction that writes: a row another request created meanwhile is never overwritten.
           if (newRowsOnly) await this.refuseExistingRows(repos, checked);
           for (const { table, keyColumns, rows } of checked) await repos.setup.upsert(table, keyColumns, rows);
+          for (const timeline of timelines) await writeTimeline(repos, timeline);
           if (!apply) throw new DryRunRollback();
         });
         report.applied = apply;
@@ -112,7 +126,11 @@ export class SetupTransferService {
     if (report.applied) {
       if (Object.keys(report.settings).length) await this.settings?.update(report.settings);
       for (const { rows } of checked.filter((c) => c.table === "playout")) {
-        for (const row of rows) await this.playouts.build(row.id as number, BuildMode.Reset);
+        for (const row of rows) {
+          const timeline = continued.get(row.id as number);
+          if (timeline) await this.playouts.continueImported(timeline.playoutId, timeline.renumbered);
+          else await this.playouts.build(row.id as number, BuildMode.Reset);
+        }
       }
     }
     return this.finish(report, apply);
@@ -124,14 +142,28 @@ export class SetupTransferService {
     return report;
   }
 
-  private checkSettings(value: unknown, report: ImportReport): void {
+  /**
+   * Settings the environment decides are reported (kept, or a warning when the document says otherwise), never
+   * refused; the others are checked as PUT /settings checks them, so a bad one stops the import before any write.
+   */
+  private async checkSettings(value: unknown, report: ImportReport): Promise<void> {
     if (value === undefined || value === null) return;
     if (!isObject(value)) return void report.errors.push({ path: "settings", message: "must be a mapping" });
+    const current = this.settings?.get();
     for (const [key, setting] of Object.entries(value)) {
-      if (!(SETUP_SETTINGS as readonly string[]).includes(key)) report.errors.push({ path: `settings.${key}`, message: `is not a setting a setup carries (${SETUP_SETTINGS.join(", ")})` });
-      else if (typeof setting !== "string" && typeof setting !== "number") report.errors.push({ path: `settings.${key}`, message: "must be text or a number" });
-      else (report.settings as Record<string, unknown>)[key] = setting;
+      const path = `settings.${key}`;
+      if (!(SETUP_SETTINGS as readonly string[]).includes(key)) report.errors.push({ path, message: `is not a setting a setup carries (${SETUP_SETTINGS.join(", ")})` });
+      else if (typeof setting !== "string" && typeof setting !== "number") report.errors.push({ path, message: "must be text or a number" });
+      else {
+        const variable = this.settings?.environmentVariable(key as (typeof SETUP_SETTINGS)[number]);
+        const kept = current?.[key as (typeof SETUP_SETTINGS)[number]];
+        if (variable === undefined) (report.settings as Record<string, unknown>)[key] = setting;
+        else if (String(kept) === String(setting)) report.notices.push({ path, level: "info", message: `${key}: kept from the environment (${kept})` });
+        else report.notices.push({ path, level: "warning", message: `${key}: the document says ${setting}; kept from the environment variable ${variable} (${kept})` });
+      }
     }
+    const problems = this.settings ? (await this.settings.check(report.settings)).errors : [];
+    for (const problem of problems) report.errors.push({ path: `settings.${problem.field}`, message: problem.message });
   }
 
   private async checkTables(repos: Repositories, value: unknown, report: ImportReport): Promise<CheckedTable[]> {
