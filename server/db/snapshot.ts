@@ -3,6 +3,10 @@ import path from "node:path";
 import { DATABASE_FILE } from "./data-source";
 import { all, close, open, READ_ONLY, READ_WRITE, run, withDb, type Db } from "./sqlite-file";
 
+/** Modes of what holds secrets (backups, restored files): the owner's only. */
+export const PRIVATE_FILE = 0o600;
+export const PRIVATE_FOLDER = 0o700;
+
 /** Extra files a backup carries inside its snapshot (a table the restore removes again). */
 const BACKUP_TABLE = "airwave_backup_files";
 
@@ -16,6 +20,8 @@ export async function snapshotDatabase(dataDir: string, target: string, files: R
   fs.rmSync(partial, { force: true });
   try {
     await withDb(path.join(dataDir, DATABASE_FILE), READ_WRITE, (db) => run(db, "VACUUM INTO ?", [partial]));
+    // SQLite makes the file with the process's umask; it holds every secret before the files are even added.
+    fs.chmodSync(partial, PRIVATE_FILE);
     await withDb(partial, READ_WRITE, async (db) => {
       await run(db, `CREATE TABLE ${BACKUP_TABLE} (name TEXT PRIMARY KEY, content TEXT NOT NULL)`);
       for (const [name, content] of Object.entries(files)) await run(db, `INSERT INTO ${BACKUP_TABLE} (name, content) VALUES (?, ?)`, [name, content]);
@@ -68,6 +74,7 @@ export async function restoreSnapshot(file: string, dataDir: string): Promise<{ 
   const incoming = `${live}.restoring`;
   fs.mkdirSync(dataDir, { recursive: true });
   fs.copyFileSync(file, incoming);
+  fs.chmodSync(incoming, PRIVATE_FILE);
   await withDb(incoming, READ_WRITE, async (db) => {
     await run(db, `DROP TABLE ${BACKUP_TABLE}`);
     await run(db, "VACUUM");
@@ -79,6 +86,11 @@ export async function restoreSnapshot(file: string, dataDir: string): Promise<{ 
   }
   for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${live}${suffix}`, { force: true });
   fs.renameSync(incoming, live);
-  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dataDir, path.basename(name)), content);
+  for (const [name, content] of Object.entries(files)) {
+    const restored = path.join(dataDir, path.basename(name));
+    fs.writeFileSync(restored, content, { mode: PRIVATE_FILE });
+    // writeFileSync's mode applies only to a new file: one that was there keeps its mode otherwise.
+    fs.chmodSync(restored, PRIVATE_FILE);
+  }
   return { files: Object.keys(files) };
 }

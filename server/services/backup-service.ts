@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { SETTINGS_FILE } from "../config/load-config";
-import { snapshotDatabase } from "../db/snapshot";
+import { PRIVATE_FILE, PRIVATE_FOLDER, snapshotDatabase } from "../db/snapshot";
 import { DomainError } from "../domain/domain-error";
 
 export const BACKUP_FOLDER = "backups";
@@ -96,7 +96,11 @@ export class BackupService {
   }
 
   private async write(trigger: BackupTrigger): Promise<BackupInfo> {
-    fs.mkdirSync(this.folder, { recursive: true });
+    // Backups hold every secret (settings.json's keys, media-server credentials): the owner's only. A folder or
+    // backup left readable by an earlier version is tightened too.
+    fs.mkdirSync(this.folder, { recursive: true, mode: PRIVATE_FOLDER });
+    fs.chmodSync(this.folder, PRIVATE_FOLDER);
+    for (const old of this.list()) fs.chmodSync(path.join(this.folder, old.name), PRIVATE_FILE);
     const at = new Date(this.clock());
     let name = `airwave-${stamp(at)}-${trigger}.sqlite3`;
     for (let n = 2; fs.existsSync(path.join(this.folder, name)); n += 1) name = `airwave-${stamp(at)}-${n}-${trigger}.sqlite3`;
