@@ -219,7 +219,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     smartCollections,
     watermarks: new WatermarkService(db, watermarkImages, { renderer: () => deps.watermarkPreviews, files: watermarkSource }),
     streamSources,
-    streamSessions: new StreamSessionService(() => deps.streaming, db),
+    streamSessions: new StreamSessionService(() => deps.streaming, db, () => onDemand.states()),
     streaming: deps.streaming,
   };
 }

@@ -148,6 +148,13 @@ describe("on-demand channel with real FFmpeg", () => {
       await viewer.poll();
       await sleep(300);
     }
+    // The session says the channel is on demand and playing (no pause, no checkpoint), over REST and GraphQL.
+    const session = ((await api.get("/api/v1/sessions")).json as Array<Record<string, unknown>>).find((s) => s.channelNumber === channel.number)!;
+    expect(session).toMatchObject({ playoutMode: "OnDemand" });
+    expect(session.pausedSince).toBeUndefined();
+    expect(session.checkpoint).toBeUndefined();
+    const gqlSessions = await api.graphql("{ sessions { channelNumber playoutMode pausedSince checkpoint { itemId offsetSeconds } } }");
+    expect(gqlSessions.json.data.sessions).toContainEqual({ channelNumber: channel.number, playoutMode: "OnDemand", pausedSince: null, checkpoint: null });
     // What the viewer had on screen when it left: the segment on air then, at that moment.
     const last = viewer.covering(leftAt);
     expect(last, "a downloaded segment covers the moment the viewer left").toBeDefined();

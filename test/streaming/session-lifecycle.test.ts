@@ -83,6 +83,7 @@ describe("stream sessions", () => {
         restarts: 0,
         transcodedUntil: expect.stringMatching(/Z$/),
         lastAccess: expect.stringMatching(/Z$/),
+        playoutMode: "Continuous",
       },
     ]);
     const viewers = sessions.json[0].viewerList as Array<{ kind: string; address: string; userAgent: string | null }>;

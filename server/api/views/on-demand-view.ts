@@ -41,8 +41,12 @@ export function toOnDemandStateDto(s: OnDemandStateView): OnDemandStateDto {
     channelName: s.channelName,
     playing: s.playing,
     pausedSince: s.pausedSince === null ? undefined : new Date(s.pausedSince).toISOString(),
-    checkpoint: s.checkpoint ? { itemId: s.checkpoint.itemId ?? undefined, title: s.checkpoint.title ?? undefined, offsetSeconds: s.checkpoint.offsetMs / 1000 } : undefined,
+    checkpoint: s.checkpoint ? toCheckpointDto(s.checkpoint) : undefined,
   };
+}
+
+export function toCheckpointDto(c: NonNullable<OnDemandStateView["checkpoint"]>): OnDemandCheckpointDto {
+  return { itemId: c.itemId ?? undefined, title: c.title ?? undefined, offsetSeconds: c.offsetMs / 1000 };
 }
 
 export function toSkipResultDto(s: SkipSummary): SkipResultDto {

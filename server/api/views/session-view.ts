@@ -1,7 +1,9 @@
 /** The stream session view both transports return (REST `SessionDto`, GraphQL `StreamSession`). */
+import type { ChannelPlayoutMode } from "../../domain/enums";
 import type { SessionPiece } from "../../domain/stream-session";
 import type { SessionView } from "../../services/stream-session-service";
 import { toAccelerationFailureDto, type AccelerationFailureDto } from "./acceleration-failure-view";
+import { toCheckpointDto, type OnDemandCheckpointDto } from "./on-demand-view";
 
 export interface SessionViewerDto {
   /** `hls`: fetches playlists and segments; `mpegts`: holds one MPEG-TS connection. */
@@ -61,6 +63,12 @@ export interface SessionDto {
   transcodedUntil: string | null;
   /** The last request that touched the session. */
   lastAccess: string;
+  /** The channel's playout mode (`OnDemand`: its timeline runs only while watched); null when the channel was deleted while streaming. */
+  playoutMode: ChannelPlayoutMode | null;
+  /** On-demand channels: when the timeline paused (the last viewer left and the session winds down); absent while playing. */
+  pausedSince?: string;
+  /** On-demand channels: where the channel resumes; absent while playing. */
+  checkpoint?: OnDemandCheckpointDto;
 }
 
 export function toSessionDto(info: SessionView): SessionDto {
@@ -78,6 +86,9 @@ export function toSessionDto(info: SessionView): SessionDto {
     acceleration: toAccelerationFailureDto(info.acceleration),
     transcodedUntil: info.transcodedUntil === null ? null : new Date(info.transcodedUntil).toISOString(),
     lastAccess: new Date(info.lastAccess).toISOString(),
+    playoutMode: info.playoutMode,
+    pausedSince: info.pausedSince === null ? undefined : new Date(info.pausedSince).toISOString(),
+    checkpoint: info.checkpoint ? toCheckpointDto(info.checkpoint) : undefined,
   };
 }
 

@@ -2,6 +2,8 @@ import { Arg, Ctx, Field, Float, Int, Mutation, ObjectType, Query, Resolver } fr
 import { toSessionDto } from "../../views/session-view";
 import { AccelerationFailureType, StreamHandlingType } from "../types/stream-handling-types";
 import type { GraphqlContext } from "../context";
+import { ChannelPlayoutMode } from "../../../domain/enums";
+import { OnDemandCheckpointType } from "./on-demand-resolver";
 
 @ObjectType("StreamSessionViewer", { description: "Someone watching a session." })
 export class StreamSessionViewerType {
@@ -88,6 +90,15 @@ export class StreamSessionType {
 
   @Field(() => String, { description: "ISO 8601 time of the last request that touched the session." })
   lastAccess: string;
+
+  @Field(() => ChannelPlayoutMode, { nullable: true, description: "The channel's playout mode (OnDemand: its timeline runs only while watched); null when the channel was deleted while streaming." })
+  playoutMode: ChannelPlayoutMode | null;
+
+  @Field(() => String, { nullable: true, description: "On-demand channels: ISO 8601 time the timeline paused (the last viewer left); null while playing." })
+  pausedSince?: string;
+
+  @Field(() => OnDemandCheckpointType, { nullable: true, description: "On-demand channels: where the channel resumes; null while playing." })
+  checkpoint?: OnDemandCheckpointType;
 }
 
 @Resolver(() => StreamSessionType)
