@@ -14,6 +14,17 @@ export enum SubtitleMode {
   Any = "Any",
 }
 
+/**
+ * How a channel delivers the subtitles `SubtitleMode` selects: burned into the picture for everyone
+ * (`BurnIn`, as before), or `Soft`: text subtitles become WebVTT renditions HLS viewers switch on and off
+ * (one per language of the channel's `subtitleLanguageCodes`); picture subtitles (PGS, DVD, DVB) are still
+ * burned in, and MPEG-TS viewers (who cannot switch) get the selected subtitle burned in by their own FFmpeg.
+ */
+export enum SubtitleDelivery {
+  BurnIn = "BurnIn",
+  Soft = "Soft",
+}
+
 export enum HardwareAcceleration {
   None = "None",
   Qsv = "Qsv",

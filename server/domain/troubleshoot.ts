@@ -11,6 +11,10 @@ export interface TroubleshootRun {
   filters: string | null;
   videoEncoder: string | null;
   audioEncoder: string | null;
+  /** An HDR source: how it is tone-mapped (`HDR10 → BT.709 SDR: zscale+tonemap mobius, …`); null for SDR. */
+  toneMapping: string | null;
+  /** Copy or transcode per stream, and why (`video transcode: tone mapping HDR10 to BT.709 SDR`); null for slates. */
+  copyDecision: string | null;
   warnings: string[];
   exitCode: number | null;
   stderr: string;

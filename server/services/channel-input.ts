@@ -1,4 +1,4 @@
-import type { ChannelPlayoutMode, StreamingMode, SubtitleMode } from "../domain/enums";
+import type { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode } from "../domain/enums";
 
 /**
  * What a client may set on a channel. On create, omitted fields take their defaults; on a full
@@ -41,7 +41,23 @@ export interface ChannelInput {
   preferredAudioLanguageCode?: string | null;
   /** ISO 639-1 or 639-2 code. */
   preferredSubtitleLanguageCode?: string | null;
+  /** Which subtitles are shown: `None` turns subtitles off; the others pick a stream (see `subtitleDelivery`). */
   subtitleMode?: SubtitleMode;
+  /**
+   * `BurnIn` (default): the selected subtitle is burned into the picture. `Soft`: text subtitles become WebVTT
+   * renditions of the HLS stream, one per `subtitleLanguageCodes` language, which viewers switch on and off;
+   * picture subtitles (PGS, DVD, DVB) are still burned in, and MPEG-TS viewers get the selected subtitle burned in.
+   * Needs a `subtitleMode` other than `None`.
+   */
+  subtitleDelivery?: SubtitleDelivery;
+  /** Soft subtitles: ISO 639-1 or 639-2 codes, one WebVTT rendition each, in order (at most 8); empty: `preferredSubtitleLanguageCode`. */
+  subtitleLanguageCodes?: string[];
+  /**
+   * Several audio tracks: ISO 639-1 or 639-2 codes, one track each in this order (at most 8), tagged in the MPEG-TS
+   * PMT and listed as HLS audio renditions; the first is the default track. A programme without a language gets its
+   * best match in that track. Empty (default): one track chosen by `preferredAudioLanguageCode`, as before.
+   */
+  audioLanguageCodes?: string[];
   /**
    * Watermark shown on the channel's programmes.
    * @isInt

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CHANNEL_NUMBER_PATTERN, CHANNEL_NUMBER_RULE, normalizeChannelNumber } from "./channel-number";
-import { ChannelPlayoutMode, FillerKind, type PlayoutKind, StreamingMode, SubtitleMode } from "../domain/enums";
+import { ChannelPlayoutMode, FillerKind, type PlayoutKind, StreamingMode, SubtitleDelivery, SubtitleMode } from "../domain/enums";
 import type { Database } from "../db/database";
 import { Channel } from "../db/entities/channel";
 import type { Repositories } from "../db/repositories";
@@ -16,6 +16,8 @@ import { Violations } from "./validation/violations";
 export const DEFAULT_CHANNEL_GROUP = "Airwave";
 const MAX_OFFSET_SECONDS = 12 * 3600;
 const MAX_CATEGORIES = 20;
+/** Audio tracks or subtitle renditions a channel may carry. */
+const MAX_TRACK_LANGUAGES = 8;
 
 /** A channel as the API layers show it. */
 export interface ChannelView {
@@ -235,6 +237,14 @@ export class ChannelService {
 
     const subtitleMode = pick("subtitleMode", channel.subtitleMode) ?? SubtitleMode.None;
     v.oneOf("subtitleMode", subtitleMode, Object.values(SubtitleMode));
+    const subtitleDelivery = pick("subtitleDelivery", channel.subtitleDelivery) ?? SubtitleDelivery.BurnIn;
+    v.oneOf("subtitleDelivery", subtitleDelivery, Object.values(SubtitleDelivery));
+    const subtitleLanguageCodes = this.languageList(v, "subtitleLanguageCodes", pick("subtitleLanguageCodes", channel.subtitleLanguageCodes) ?? []);
+    const audioLanguageCodes = this.languageList(v, "audioLanguageCodes", pick("audioLanguageCodes", channel.audioLanguageCodes) ?? []);
+    if (subtitleDelivery === SubtitleDelivery.Soft) {
+      if (subtitleMode === SubtitleMode.None) v.add("subtitleDelivery", "Soft needs a subtitleMode other than None (None turns subtitles off)");
+      else if (!subtitleLanguageCodes.length && !subtitleLanguage) v.add("subtitleLanguageCodes", "soft subtitles need at least one language (or a preferredSubtitleLanguageCode)");
+    }
 
     const watermarkId = pick("watermarkId", channel.watermarkId) ?? null;
     if (watermarkId !== null && !(await repos.watermarks.findById(watermarkId))) v.add("watermarkId", `watermark ${watermarkId} does not exist`);
@@ -263,9 +273,25 @@ export class ChannelService {
       preferredAudioLanguageCode: audioLanguage,
       preferredSubtitleLanguageCode: subtitleLanguage,
       subtitleMode,
+      subtitleDelivery,
+      subtitleLanguageCodes,
+      audioLanguageCodes,
       watermarkId,
       fallbackFillerId,
     });
+  }
+
+  /** ISO 639-2 codes, order kept; each must be a language code and name a language once. */
+  private languageList(v: Violations, field: string, values: readonly string[]): string[] {
+    if (values.length > MAX_TRACK_LANGUAGES) v.add(field, `at most ${MAX_TRACK_LANGUAGES} languages`);
+    const codes: string[] = [];
+    values.forEach((value, i) => {
+      const code = typeof value === "string" ? normalizeLanguageCode(value) : undefined;
+      if (!code) v.add(`${field}[${i}]`, `"${String(value)}" is not an ISO 639-1 or ISO 639-2 language code`);
+      else if (codes.includes(code)) v.add(`${field}[${i}]`, `"${value}" names a language listed before it`);
+      else codes.push(code);
+    });
+    return codes;
   }
 
   private language(v: Violations, field: string, value: string | null | undefined): string | null {

@@ -8,7 +8,7 @@ import type { Channel } from "../db/entities/channel";
 import type { FFmpegProfile as ProfileEntity } from "../db/entities/ffmpeg-profile";
 import type { Database } from "../db/database";
 import type { Repositories } from "../db/repositories";
-import { CollectionType, MediaItemKind, StreamingMode, SubtitleMode } from "../domain/enums";
+import { CollectionType, MediaItemKind, StreamingMode, SubtitleDelivery, SubtitleMode } from "../domain/enums";
 import type { FFmpegProfile } from "../domain/ffmpeg-profile";
 import type { SongDisplay, StreamChannel, StreamContent, StreamPlan } from "../domain/stream-plan";
 import { findNowPlaying } from "../playout/now-playing";
@@ -125,6 +125,7 @@ export class StreamSourceService {
           preferredAudioLanguages: languages(item),
           preferredSubtitleLanguage: item.preferredSubtitleLanguageCode ?? channel.preferredSubtitleLanguageCode ?? undefined,
           subtitleMode: (item.subtitleMode as SubtitleMode | null) ?? channel.subtitleMode,
+          ...channelTracks(channel),
         };
       }
       if (item.mediaItemId !== null) return { kind: "error", reason: `Playout item ${item.mediaItemId} has no file`, limitMs: now.remainingMs };
@@ -153,6 +154,7 @@ export class StreamSourceService {
       filler: true,
       preferredAudioLanguages: audio,
       subtitleMode: channel.subtitleMode,
+      ...channelTracks(channel),
     };
   }
 
@@ -188,6 +190,25 @@ export class StreamSourceService {
     if (!source?.readable) return undefined;
     return { id: chosen.id, path: source.path, ...(source.inputUrl ? { inputUrl: source.inputUrl } : {}), durationMs: chosen.durationMs };
   }
+}
+
+/** The channel's audio tracks and soft-subtitle languages, as the stream plan carries them. */
+export function channelTracks(channel: Channel): Pick<Extract<StreamContent, { kind: "media" }>, "audioTracks" | "softSubtitles"> {
+  const out: Pick<Extract<StreamContent, { kind: "media" }>, "audioTracks" | "softSubtitles"> = {};
+  if (channel.audioLanguageCodes?.length) out.audioTracks = [...channel.audioLanguageCodes];
+  const soft = softSubtitleLanguages(channel);
+  if (soft.length) out.softSubtitles = soft;
+  return out;
+}
+
+/**
+ * A soft-subtitle channel's rendition languages (its list, else its preferred language: the channel's, never an
+ * item's, so the renditions a player was given stay the same all session); empty when subtitles are burned in or off.
+ */
+export function softSubtitleLanguages(channel: Channel): string[] {
+  if (channel.subtitleDelivery !== SubtitleDelivery.Soft || channel.subtitleMode === SubtitleMode.None) return [];
+  if (channel.subtitleLanguageCodes?.length) return [...channel.subtitleLanguageCodes];
+  return channel.preferredSubtitleLanguageCode ? [channel.preferredSubtitleLanguageCode] : [];
 }
 
 async function toStreamChannel(channel: Channel, repos: Repositories): Promise<StreamChannel> {

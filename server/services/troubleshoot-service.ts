@@ -60,6 +60,8 @@ export function reportText(r: Omit<TroubleshootReport, "text">): string {
   for (const [i, run] of r.runs.entries()) {
     lines.push("", `== FFmpeg run ${i + 1} (${run.kind})`, run.commandLine, "");
     lines.push(`streams: ${run.maps.join(" ") || "-"}`, `filters: ${run.filters ?? "-"}`, `encoders: video ${run.videoEncoder ?? "-"}, audio ${run.audioEncoder ?? "-"}`);
+    lines.push(`tone mapping: ${run.toneMapping ?? "none (SDR source, or the picture is copied)"}`);
+    if (run.copyDecision) lines.push(`copy decision: ${run.copyDecision}`);
     for (const w of run.warnings) lines.push(`warning: ${w}`);
     lines.push(`exit code: ${run.exitCode ?? "killed"}`);
     lines.push(`first segment: ${run.firstSegmentMs === null ? "none" : `${run.firstSegmentMs} ms`}`);

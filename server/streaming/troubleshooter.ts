@@ -107,6 +107,8 @@ export class Troubleshooter implements StreamTroubleshooter {
       filters: valuesOf(args, "-filter_complex")[0] ?? null,
       videoEncoder: valuesOf(args, "-c:v")[0] ?? null,
       audioEncoder: valuesOf(args, "-c:a")[0] ?? null,
+      toneMapping: command.toneMapping ?? null,
+      copyDecision: command.decision ? `video ${command.decision.video.mode}: ${command.decision.video.reason}; audio ${command.decision.audio.mode}: ${command.decision.audio.reason}` : null,
       warnings: command.warnings,
       exitCode,
       stderr: this.redact(process.stderr().trim()),

@@ -21,6 +21,7 @@ import {
   PlayoutKind,
   ScalingBehavior,
   StreamingMode,
+  SubtitleDelivery,
   SubtitleMode,
   VideoFormat,
   DayOfWeek,
@@ -41,6 +42,7 @@ export function registerEnums(): void {
   registered = true;
   registerEnumType(StreamingMode, { name: "StreamingMode" });
   registerEnumType(SubtitleMode, { name: "SubtitleMode" });
+  registerEnumType(SubtitleDelivery, { name: "SubtitleDelivery" });
   registerEnumType(HardwareAcceleration, { name: "HardwareAcceleration" });
   registerEnumType(ScalingBehavior, { name: "ScalingBehavior" });
   registerEnumType(VideoFormat, { name: "VideoFormat" });

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from "typeorm";
-import { ChannelPlayoutMode, StreamingMode, SubtitleMode } from "../../domain/enums";
+import { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode } from "../../domain/enums";
 import { FFmpegProfile } from "./ffmpeg-profile";
 import { FillerPreset } from "./filler-preset";
 import { Watermark } from "./watermark";
@@ -88,6 +88,18 @@ export class Channel {
   @Field(() => SubtitleMode)
   @Column({ type: "varchar", length: 20 })
   subtitleMode: SubtitleMode;
+
+  @Field(() => SubtitleDelivery, { description: "BurnIn (default), or Soft: text subtitles as WebVTT renditions HLS viewers switch; picture subtitles and MPEG-TS viewers keep burn-in." })
+  @Column({ type: "varchar", length: 20, default: SubtitleDelivery.BurnIn })
+  subtitleDelivery: SubtitleDelivery;
+
+  @Field(() => [String], { description: "Soft subtitles: one WebVTT rendition per language (ISO 639-2), in this order." })
+  @Column({ type: "simple-json", default: "[]" })
+  subtitleLanguageCodes: string[];
+
+  @Field(() => [String], { description: "Audio tracks the channel carries, one per language (ISO 639-2), the first the default; empty: one track by preferredAudioLanguageCode." })
+  @Column({ type: "simple-json", default: "[]" })
+  audioLanguageCodes: string[];
 
   @Field(() => Int, { nullable: true, description: "Watermark shown on the channel's programmes (items may override)." })
   @Column({ type: "integer", nullable: true })

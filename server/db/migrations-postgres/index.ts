@@ -13,6 +13,7 @@ import { MediaSourcesPostgres1795337900000 } from "./0012-media-sources";
 import { CopyWhenCompatiblePostgres1795338000000 } from "./0013-copy-when-compatible";
 import { OnDemandChannelsPostgres1795338100000 } from "./0014-on-demand-channels";
 import { RemoteStreamsPostgres1795338200000 } from "./0015-remote-streams";
+import { ChannelTracksPostgres1795338300000 } from "./0016-channel-tracks";
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -36,4 +37,5 @@ export const ALL_POSTGRES_MIGRATIONS: MigrationClass[] = [
   CopyWhenCompatiblePostgres1795338000000,
   OnDemandChannelsPostgres1795338100000,
   RemoteStreamsPostgres1795338200000,
+  ChannelTracksPostgres1795338300000,
 ];

@@ -8,6 +8,7 @@ import {
   UpdateChannelDocument,
   type ChannelPlayoutMode,
   type StreamingMode,
+  type SubtitleDelivery,
   type SubtitleMode,
 } from "../../graphql/generated";
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
@@ -24,6 +25,11 @@ const PLAYOUT_MODES: { value: ChannelPlayoutMode; label: string }[] = [
   { value: "OnDemand", label: "On demand (waits while nobody watches)" },
 ];
 const SUBTITLE_MODES: SubtitleMode[] = ["None", "Forced", "Default", "Any"];
+const SUBTITLE_DELIVERIES: { value: SubtitleDelivery; label: string }[] = [
+  { value: "BurnIn", label: "Burn in (everyone sees them)" },
+  { value: "Soft", label: "Soft: HLS viewers switch them (picture subtitles and MPEG-TS: burned in)" },
+];
+const codes = (text: string) => text.split(",").map((c) => c.trim()).filter(Boolean);
 
 interface Values {
   number: string;
@@ -39,6 +45,9 @@ interface Values {
   preferredAudioLanguageCode: string;
   preferredSubtitleLanguageCode: string;
   subtitleMode: SubtitleMode | null;
+  subtitleDelivery: SubtitleDelivery | null;
+  subtitleLanguageCodes: string;
+  audioLanguageCodes: string;
 }
 
 const EMPTY: Values = {
@@ -55,9 +64,12 @@ const EMPTY: Values = {
   preferredAudioLanguageCode: "",
   preferredSubtitleLanguageCode: "",
   subtitleMode: null,
+  subtitleDelivery: null,
+  subtitleLanguageCodes: "",
+  audioLanguageCodes: "",
 };
 const FIELDS = Object.keys(EMPTY);
-const MORE_OPTIONS: (keyof Values)[] = ["group", "categories", "logoUrl", "subtitleMode", "preferredAudioLanguageCode", "preferredSubtitleLanguageCode", "isEnabled", "showInEpg"];
+const MORE_OPTIONS: (keyof Values)[] = ["group", "categories", "logoUrl", "subtitleMode", "preferredAudioLanguageCode", "preferredSubtitleLanguageCode", "subtitleDelivery", "subtitleLanguageCodes", "audioLanguageCodes", "isEnabled", "showInEpg"];
 
 /** Blank text clears a field on edit and leaves it to the server's default on create. */
 function toInput(v: Values, isNew: boolean) {
@@ -76,6 +88,9 @@ function toInput(v: Values, isNew: boolean) {
     preferredAudioLanguageCode: text(v.preferredAudioLanguageCode),
     preferredSubtitleLanguageCode: text(v.preferredSubtitleLanguageCode),
     subtitleMode: v.subtitleMode ?? undefined,
+    subtitleDelivery: v.subtitleDelivery ?? undefined,
+    subtitleLanguageCodes: codes(v.subtitleLanguageCodes),
+    audioLanguageCodes: codes(v.audioLanguageCodes),
   };
 }
 
@@ -112,6 +127,9 @@ export function ChannelForm({ channelId, onSaved, submitLabel }: { channelId?: n
       preferredAudioLanguageCode: channel.preferredAudioLanguageCode ?? "",
       preferredSubtitleLanguageCode: channel.preferredSubtitleLanguageCode ?? "",
       subtitleMode: channel.subtitleMode,
+      subtitleDelivery: channel.subtitleDelivery,
+      subtitleLanguageCodes: channel.subtitleLanguageCodes.join(", "),
+      audioLanguageCodes: channel.audioLanguageCodes.join(", "),
     });
   }, [channel]);
 
@@ -157,6 +175,9 @@ export function ChannelForm({ channelId, onSaved, submitLabel }: { channelId?: n
                 <Select label="Subtitles" placeholder="Server default" data={SUBTITLE_MODES} value={values.subtitleMode} onChange={(v) => set("subtitleMode")(v as SubtitleMode | null)} error={error("subtitleMode")} clearable />
                 <TextInput label="Preferred audio language" description="ISO 639 code, e.g. eng" value={values.preferredAudioLanguageCode} onChange={(e) => set("preferredAudioLanguageCode")(e.currentTarget.value)} error={error("preferredAudioLanguageCode")} />
                 <TextInput label="Preferred subtitle language" value={values.preferredSubtitleLanguageCode} onChange={(e) => set("preferredSubtitleLanguageCode")(e.currentTarget.value)} error={error("preferredSubtitleLanguageCode")} />
+                <Select label="Subtitle delivery" placeholder="Burn in" data={SUBTITLE_DELIVERIES} value={values.subtitleDelivery} onChange={(v) => set("subtitleDelivery")(v as SubtitleDelivery | null)} error={error("subtitleDelivery")} clearable />
+                <TextInput label="Soft subtitle languages" description="One switchable HLS subtitle track each, e.g. eng, spa" value={values.subtitleLanguageCodes} onChange={(e) => set("subtitleLanguageCodes")(e.currentTarget.value)} error={error("subtitleLanguageCodes")} />
+                <TextInput label="Audio track languages" description="One audio track each, the first the default, e.g. eng, spa; empty: one track" value={values.audioLanguageCodes} onChange={(e) => set("audioLanguageCodes")(e.currentTarget.value)} error={error("audioLanguageCodes")} />
                 <Switch label="Enabled" checked={values.isEnabled} onChange={(e) => set("isEnabled")(e.currentTarget.checked)} error={error("isEnabled")} />
                 <Switch label="Show in the guide" checked={values.showInEpg} onChange={(e) => set("showInEpg")(e.currentTarget.checked)} error={error("showInEpg")} />
               </SimpleGrid>

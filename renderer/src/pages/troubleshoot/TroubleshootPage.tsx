@@ -76,6 +76,8 @@ export default function TroubleshootPage() {
             <Stack key={i} gap={4}>
               <Title order={2} size="h4">FFmpeg run {i + 1} ({r.kind}) — exit code {r.exitCode ?? "killed"}</Title>
               <Text size="sm">First segment: {r.firstSegmentMs === null || r.firstSegmentMs === undefined ? "none" : `${r.firstSegmentMs} ms`} · speed: {r.speed === null || r.speed === undefined ? "—" : `×${r.speed}`} · encoders: {r.videoEncoder ?? "—"} / {r.audioEncoder ?? "—"} · streams: {r.maps.join(" ")}</Text>
+              {r.toneMapping ? <Text size="sm">Tone mapping: {r.toneMapping}</Text> : null}
+              {r.copyDecision ? <Text size="sm">Copy decision: {r.copyDecision}</Text> : null}
               {r.warnings.map((w) => <Text key={w} size="sm" c="yellow.8">{w}</Text>)}
               <Text size="sm" fw={600}>Command</Text>
               <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{r.commandLine}</Code>

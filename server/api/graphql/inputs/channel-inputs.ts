@@ -1,5 +1,5 @@
 import { Field, InputType, Int } from "type-graphql";
-import { ChannelPlayoutMode, StreamingMode, SubtitleMode } from "../../../domain/enums";
+import { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode } from "../../../domain/enums";
 import type { ChannelInput } from "../../../services/channel-input";
 
 @InputType({ description: "Fields of a channel; omitted ones keep their value (or default, on create)." })
@@ -48,6 +48,15 @@ export class ChannelUpdateInput implements ChannelInput {
 
   @Field(() => SubtitleMode, { nullable: true })
   subtitleMode?: SubtitleMode;
+
+  @Field(() => SubtitleDelivery, { nullable: true, description: "BurnIn, or Soft: text subtitles as WebVTT renditions HLS viewers switch (picture subtitles and MPEG-TS viewers: burned in)." })
+  subtitleDelivery?: SubtitleDelivery;
+
+  @Field(() => [String], { nullable: true, description: "Soft subtitles: one WebVTT rendition per language (ISO 639-1 or 639-2), in order." })
+  subtitleLanguageCodes?: string[];
+
+  @Field(() => [String], { nullable: true, description: "One audio track per language (ISO 639-1 or 639-2), the first the default; empty: one track as before." })
+  audioLanguageCodes?: string[];
 
   @Field(() => Int, { nullable: true, description: "Watermark shown on the channel's programmes." })
   watermarkId?: number | null;

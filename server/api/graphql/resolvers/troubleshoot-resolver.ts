@@ -23,6 +23,12 @@ export class TroubleshootRunType implements TroubleshootRun {
   @Field(() => String, { nullable: true })
   audioEncoder: string | null;
 
+  @Field(() => String, { nullable: true, description: "An HDR source's tone map (algorithm, peak); null for SDR." })
+  toneMapping: string | null;
+
+  @Field(() => String, { nullable: true, description: "Copy or transcode per stream, and why." })
+  copyDecision: string | null;
+
   @Field(() => [String])
   warnings: string[];
 

@@ -1,4 +1,4 @@
-import type { ChannelPlayoutMode, StreamingMode, SubtitleMode } from "../../../domain/enums";
+import type { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode } from "../../../domain/enums";
 import type { ChannelInput } from "../../../services/channel-input";
 import { formatPlayoutOffset, type ChannelView } from "../../../services/channel-service";
 import { channelStreamPath } from "../../../services/channel-stream-path";
@@ -26,6 +26,12 @@ export interface ChannelDto {
   preferredAudioLanguageCode?: string;
   preferredSubtitleLanguageCode?: string;
   subtitleMode: SubtitleMode;
+  /** `BurnIn`, or `Soft`: text subtitles as WebVTT renditions of the HLS stream (picture subtitles and MPEG-TS viewers: burned in). */
+  subtitleDelivery: SubtitleDelivery;
+  /** Soft subtitles: one WebVTT rendition per language (ISO 639-2), in order. */
+  subtitleLanguageCodes: string[];
+  /** One audio track per language (ISO 639-2), the first the default; empty: one track by `preferredAudioLanguageCode`. */
+  audioLanguageCodes: string[];
   /** @isInt */
   watermarkId?: number;
   /** @isInt */
@@ -60,6 +66,9 @@ export function toChannelDto({ channel: c, playoutId }: ChannelView, baseUrl: st
     preferredAudioLanguageCode: c.preferredAudioLanguageCode ?? undefined,
     preferredSubtitleLanguageCode: c.preferredSubtitleLanguageCode ?? undefined,
     subtitleMode: c.subtitleMode,
+    subtitleDelivery: c.subtitleDelivery,
+    subtitleLanguageCodes: c.subtitleLanguageCodes,
+    audioLanguageCodes: c.audioLanguageCodes,
     watermarkId: c.watermarkId ?? undefined,
     fallbackFillerId: c.fallbackFillerId ?? undefined,
     streamUrl: baseUrl + channelStreamPath(c.number, c.streamingMode),
