@@ -4,31 +4,36 @@ import type { LogLine, LogSource } from "../domain/log-line";
 
 const LINE = /^(\S+) (DEBUG|INFO|WARN|ERROR) ([\s\S]*?)\n?$/;
 
+/** `airwave.log` is rotated when it would pass this size... */
+export const LOG_MAX_BYTES = 10 * 1024 * 1024;
+/** ...into `airwave.1.log` (newest) … `airwave.5.log` (oldest); older ones are deleted. */
+export const LOG_KEEP = 5;
+
 /**
  * The server's own log: the newest lines in memory (for the Logs page) and `airwave.log` in the data
- * folder's `logs/`, where each start moves the previous run's file to `airwave.1.log`. Lines arrive
- * already redacted (see `redactingLogger`).
+ * folder's `logs/`. Each start, and the current file reaching `maxBytes`, moves it to `airwave.1.log`
+ * (the earlier ones one number up, at most `keep` kept), so the folder never holds more than
+ * (keep + 1) × maxBytes. Lines arrive already redacted (see `redactingLogger`).
  */
 export class LogStore implements LogSource {
   private readonly buffer: LogLine[] = [];
   private seq = 0;
-  private readonly stream: fs.WriteStream;
+  private stream: fs.WriteStream;
+  private bytes = 0;
+  private readonly closing: Array<Promise<void>> = [];
   readonly currentFile: string;
   readonly previousFile: string;
 
   constructor(
     readonly dir: string,
     private readonly capacity = 2000,
+    private readonly limits: { maxBytes: number; keep: number } = { maxBytes: LOG_MAX_BYTES, keep: LOG_KEEP },
   ) {
     fs.mkdirSync(dir, { recursive: true });
     this.currentFile = path.join(dir, "airwave.log");
-    this.previousFile = path.join(dir, "airwave.1.log");
-    try {
-      fs.renameSync(this.currentFile, this.previousFile);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    this.stream = fs.createWriteStream(this.currentFile, { flags: "a" });
+    this.previousFile = this.numbered(1);
+    this.shift();
+    this.stream = this.open();
   }
 
   /** One formatted line (`ISO LEVEL message fields\n`). */
@@ -37,7 +42,48 @@ export class LogStore implements LogSource {
     this.seq += 1;
     this.buffer.push(match ? { seq: this.seq, at: match[1]!, level: match[2]!.toLowerCase(), text: match[3]! } : { seq: this.seq, at: new Date().toISOString(), level: "info", text: line.trimEnd() });
     if (this.buffer.length > this.capacity) this.buffer.shift();
-    this.stream.write(line.endsWith("\n") ? line : `${line}\n`);
+    const text = line.endsWith("\n") ? line : `${line}\n`;
+    const size = Buffer.byteLength(text);
+    if (this.bytes > 0 && this.bytes + size > this.limits.maxBytes) this.rotate();
+    this.bytes += size;
+    this.stream.write(text);
+  }
+
+  /** The current file, opened now (not when the stream gets to it), so a later move cannot race the open. */
+  private open(): fs.WriteStream {
+    return fs.createWriteStream(this.currentFile, { fd: fs.openSync(this.currentFile, "a") });
+  }
+
+  /** `airwave.N.log`. */
+  private numbered(n: number): string {
+    return path.join(this.dir, `airwave.${n}.log`);
+  }
+
+  /** Moves airwave.log to airwave.1.log, each older file one number up; the one past `keep` is deleted. */
+  private shift(): void {
+    fs.rmSync(this.numbered(this.limits.keep), { force: true });
+    for (let n = this.limits.keep - 1; n >= 0; n--) {
+      try {
+        fs.renameSync(n === 0 ? this.currentFile : this.numbered(n), this.numbered(n + 1));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    }
+  }
+
+  /** Lines already handed to the old stream still reach the moved file (the descriptor follows it). */
+  private rotate(): void {
+    const old = this.stream;
+    this.closing.push(new Promise((resolve) => old.end(resolve)));
+    try {
+      this.shift();
+    } catch {
+      // A file that cannot be moved (held open elsewhere): keep writing where we are rather than lose lines.
+      this.stream = old;
+      return;
+    }
+    this.stream = this.open();
+    this.bytes = 0;
   }
 
   lines(): readonly LogLine[] {
@@ -49,7 +95,8 @@ export class LogStore implements LogSource {
     return fs.existsSync(file) ? file : null;
   }
 
-  close(): Promise<void> {
-    return new Promise((resolve) => this.stream.end(resolve));
+  async close(): Promise<void> {
+    await Promise.all(this.closing);
+    await new Promise<void>((resolve) => this.stream.end(resolve));
   }
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { profileFields, wholeNumber, type MigratedProfile, type MigratedProgramme, type MigrationPlan } from "./migration-plan";
+import { channelNumberOf, profileFields, wholeNumber, type MigratedProfile, type MigratedProgramme, type MigrationPlan } from "./migration-plan";
 
 /**
  * What Airwave reads from a dizqueTV database folder (`.dizquetv`, modelled on dizqueTV 1.5): one JSON
@@ -84,9 +84,14 @@ export function readDizqueFolder(dir: string): MigrationPlan {
       problems.push(`${file}: not a dizqueTV channel (needs name, startTime and programs)`);
       continue;
     }
+    const number = data.number === undefined ? Number(name.slice(0, -5)) : channelNumberOf(data.number);
+    if (number === undefined) {
+      problems.push(`${file}: its number ${JSON.stringify(String(data.number).slice(0, 80))} is not a whole number; skipped`);
+      continue;
+    }
     const fillers = (Array.isArray(data.fillerCollections) ? data.fillerCollections : []).filter((f) => typeof f?.id === "string");
     plan.channels.push({
-      number: typeof data.number === "number" ? data.number : Number(name.slice(0, -5)),
+      number,
       name: data.name,
       icon: text(data.icon),
       group: text(data.groupTitle),

@@ -73,7 +73,7 @@ function idsAfter(rows: Row[] | undefined): () => number {
 }
 
 /** A channel file name in `dir` no file has yet, so a migration never overwrites what a playout may read. */
-function freshFile(dir: string, number: number, taken: Set<string>): string {
+function freshFile(dir: string, number: string, taken: Set<string>): string {
   for (let n = 1; ; n++) {
     const file = path.join(dir, `${number}${n > 1 ? `-${n}` : ""}.json`);
     if (!taken.has(file) && !fs.existsSync(file)) return file;
@@ -157,7 +157,8 @@ export function migrationDocument(
       continue;
     }
     channels.push(channel);
-    const file = freshFile(filesDir, channel.number, new Set(files.keys()));
+    // The checked, normalised number names the file, never the foreign value itself.
+    const file = freshFile(filesDir, number, new Set(files.keys()));
     files.set(file, JSON.stringify(loopedChannelFile(channel, fileOf, now)));
     const row = add("channel", {
       id: nextId.channel(), uniqueId: randomUUID(), number, sortNumber: Number(number), name: channel.name.slice(0, 50),

@@ -89,6 +89,14 @@ export function loopedChannelFile(channel: MigratedChannel, fileOf: FileOf, now:
   return { startTime: new Date(from).toISOString(), guideMinimumDurationSeconds: channel.guideMinimumDurationSeconds, programs };
 }
 
+/** What Tunarr's channel ids are. An id from a foreign database names a file only once it is one of these. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A foreign channel number, kept only when it is a whole number (it names the channel file Airwave writes). */
+export function channelNumberOf(value: unknown): number | undefined {
+  return wholeNumber(value, 0, 999_999);
+}
+
 /** Kept only when it is a whole number in range (a stored setting may be anything). */
 export function wholeNumber(value: unknown, min: number, max: number): number | undefined {
   return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? value : undefined;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { all, READ_ONLY, withDb, type Db } from "../../db/sqlite-file";
-import { profileFields, wholeNumber, type MigratedChannel, type MigratedProfile, type MigratedProgramme, type MigrationPlan } from "./migration-plan";
+import { channelNumberOf, profileFields, UUID_PATTERN, wholeNumber, type MigratedChannel, type MigratedProfile, type MigratedProgramme, type MigrationPlan } from "./migration-plan";
 
 /**
  * What Airwave reads from a Tunarr data folder (modelled on Tunarr 1.0): the SQLite database `db.db` and
@@ -79,6 +79,15 @@ async function readDatabase(db: Db, dir: string, plan: MigrationPlan): Promise<v
   const channels = await all<ChannelRow>(db, "SELECT uuid, number, name, icon, group_title, start_time, guide_minimum_duration, transcode_config_id FROM channel ORDER BY number");
   const lineups = new Map<string, LineupItem[]>();
   for (const channel of channels) {
+    // The id names the lineup file and the number the channel file: both are checked before they reach a path.
+    if (!UUID_PATTERN.test(String(channel.uuid))) {
+      plan.problems.push(`channel ${JSON.stringify(channel.name)}: its id ${JSON.stringify(String(channel.uuid).slice(0, 80))} is not a UUID; skipped`);
+      continue;
+    }
+    if (channelNumberOf(channel.number) === undefined) {
+      plan.problems.push(`channel ${JSON.stringify(channel.name)}: its number ${JSON.stringify(String(channel.number).slice(0, 80))} is not a whole number; skipped`);
+      continue;
+    }
     const lineup = readLineup(path.join(dir, LINEUPS, `${channel.uuid}.json`), plan.problems);
     if (lineup) lineups.set(channel.uuid, lineup);
   }
