@@ -296,3 +296,18 @@ export enum BlockStopScheduling {
   AfterDurationEnd = "AfterDurationEnd",
   BeforeDurationEnd = "BeforeDurationEnd",
 }
+
+/** What "channels made for you" groups a library by: one channel per network, genre, decade, collection or show. */
+export enum ChannelGrouping {
+  Network = "Network",
+  Genre = "Genre",
+  Decade = "Decade",
+  Collection = "Collection",
+  Show = "Show",
+}
+
+/** How a made channel plays its content: shows shuffled with each show's episodes in order (Classic), or a Block day of equal slots. */
+export enum GeneratedPlayoutStyle {
+  ShuffledShows = "ShuffledShows",
+  BlockDay = "BlockDay",
+}

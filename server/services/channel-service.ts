@@ -80,13 +80,15 @@ export class ChannelService {
   }
 
   create(input: ChannelInput): Promise<ChannelView> {
-    return this.db.write(async (repos) => {
-      const channel = new Channel();
-      channel.uniqueId = randomUUID();
-      await this.apply(repos, channel, input, "create");
-      const saved = await repos.channels.save(channel);
-      return { channel: saved, playoutId: null };
-    });
+    return this.db.write(async (repos) => ({ channel: await this.createIn(repos, input), playoutId: null }));
+  }
+
+  /** Creates a channel inside the caller's transaction, by the same rules as `create`. */
+  async createIn(repos: Repositories, input: ChannelInput): Promise<Channel> {
+    const channel = new Channel();
+    channel.uniqueId = randomUUID();
+    await this.apply(repos, channel, input, "create");
+    return repos.channels.save(channel);
   }
 
   /** PUT: every field is set from the input, omitted ones to their defaults. */
@@ -113,10 +115,7 @@ export class ChannelService {
 
   /** Seeds channel 1 on the first start. */
   async seedFirstChannel(repos: Repositories, name: string): Promise<void> {
-    const channel = new Channel();
-    channel.uniqueId = randomUUID();
-    await this.apply(repos, channel, { number: "1", name }, "create");
-    await repos.channels.save(channel);
+    await this.createIn(repos, { number: "1", name });
   }
 
   private async update(id: number, input: ChannelInput, mode: WriteMode): Promise<ChannelView> {

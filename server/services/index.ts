@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { AppConfig } from "../config/app-config";
 import type { Database } from "../db/database";
 import { BuildMode } from "../domain/enums";
+import { ChannelGenerationService } from "./channel-generation/channel-generation-service";
 import { ChannelService } from "./channel-service";
 import { CollectionService } from "./collection-service";
 import type { MetricsPort } from "../metrics/metrics-port";
@@ -65,6 +66,7 @@ export interface Services {
   blocks: BlockService;
   blockTemplates: BlockTemplateService;
   channels: ChannelService;
+  channelGeneration: ChannelGenerationService;
   collections: CollectionService;
   ffmpegProfiles: FFmpegProfileService;
   ffmpegInfo?: FFmpegInfoSource;
@@ -180,6 +182,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const watermarkSource = { check: imageInsideFolder(deps.dataDir), channelLogo: (channel: { name: string; logoUrl: string | null }) => watermarkImages.channelLogo(channel) };
   const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), watermarkSource, remotePlayback);
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
+  const schedules = new ScheduleService(db, refresh);
   const settings = deps.config ? new SettingsService(deps.config, deps.environment, deps.secrets) : undefined;
   return {
     artwork,
@@ -187,6 +190,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     blocks: new BlockService(db, refresh),
     blockTemplates: new BlockTemplateService(db, refresh),
     channels,
+    channelGeneration: new ChannelGenerationService(db, channels, smartCollections, schedules, playouts, playoutContent),
     collections: new CollectionService(db),
     ffmpegProfiles,
     ffmpegInfo: deps.ffmpegInfo,
@@ -211,7 +215,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     playoutContent,
     playouts,
     scriptedBuilds,
-    schedules: new ScheduleService(db, refresh),
+    schedules,
     maintenance: new MaintenanceService(db, deps.dataDir),
     seed: new SeedService(db, ffmpegProfiles, channels),
     settings,

@@ -94,35 +94,44 @@ export class PlayoutService {
     const strategy = this.strategy(input.kind);
     const source = await strategy.checkSource(input);
     const playout = await this.db.write(async (repos) => {
-      const v = new Violations();
-      const channel = await repos.channels.findById(input.channelId);
-      if (!channel) v.add("channelId", `channel ${input.channelId} does not exist`);
-      else {
-        if (await repos.playouts.findByChannel(channel.id)) v.add("channelId", `channel ${channel.number} already has a playout`);
-        if (channel.mirrorSourceChannelId !== null) v.add("channelId", `channel ${channel.number} mirrors another channel and cannot have its own playout`);
-        const shift = this.timeShift(strategy.kind);
-        if (channel.playoutMode === ChannelPlayoutMode.OnDemand && !shift.ok) v.add("kind", `channel ${channel.number} is on-demand and ${strategy.kind} playouts cannot be: ${shift.reason}`);
-      }
-      v.throwIfAny();
-      const saved = await repos.playouts.save(
-        Object.assign(new Playout(), {
-          channelId: input.channelId,
-          kind: strategy.kind,
-          ...source,
-          seed: this.newSeed(),
-          buildState: null,
-          lastBuildAt: null,
-          lastBuildSuccess: null,
-          lastBuildMessage: null,
-          createdAt: this.clock(),
-        }),
-      );
+      const saved = await this.insertIn(repos, input.channelId, strategy.kind, source);
       await strategy.afterSave?.(repos, saved.id, input);
       return saved;
     });
     const build = await this.build(playout.id, BuildMode.Reset);
     await this.created(input.channelId);
     return { playout: await this.get(playout.id), build };
+  }
+
+  /**
+   * Stores a new playout of a source already checked, inside the caller's transaction (the rules of `create`
+   * that need the database: the channel exists, has no playout, mirrors nothing, and can be on-demand with
+   * this kind). The caller builds it once the transaction has committed.
+   */
+  async insertIn(repos: Repositories, channelId: number, kind: PlayoutKind, source: PlayoutSource): Promise<Playout> {
+    const v = new Violations();
+    const channel = await repos.channels.findById(channelId);
+    if (!channel) v.add("channelId", `channel ${channelId} does not exist`);
+    else {
+      if (await repos.playouts.findByChannel(channel.id)) v.add("channelId", `channel ${channel.number} already has a playout`);
+      if (channel.mirrorSourceChannelId !== null) v.add("channelId", `channel ${channel.number} mirrors another channel and cannot have its own playout`);
+      const shift = this.timeShift(kind);
+      if (channel.playoutMode === ChannelPlayoutMode.OnDemand && !shift.ok) v.add("kind", `channel ${channel.number} is on-demand and ${kind} playouts cannot be: ${shift.reason}`);
+    }
+    v.throwIfAny();
+    return repos.playouts.save(
+      Object.assign(new Playout(), {
+        channelId,
+        kind,
+        ...source,
+        seed: this.newSeed(),
+        buildState: null,
+        lastBuildAt: null,
+        lastBuildSuccess: null,
+        lastBuildMessage: null,
+        createdAt: this.clock(),
+      }),
+    );
   }
 
   /** A new playout's channel may be on-demand: it then waits at the start until someone watches (OnDemandService). */

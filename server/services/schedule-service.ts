@@ -51,6 +51,19 @@ export class ScheduleService {
     return this.db.write(async (repos) => repos.schedules.save(Object.assign(new Schedule(), await this.validateSchedule(repos, input))));
   }
 
+  /** Creates a schedule with its items inside the caller's transaction, by the rules of `create` and `replaceItems`. */
+  async createWithItemsIn(repos: Repositories, input: ScheduleInput, items: readonly ScheduleItemInput[]): Promise<Schedule> {
+    const schedule = await repos.schedules.save(Object.assign(new Schedule(), await this.validateSchedule(repos, input)));
+    const v = new Violations();
+    if (items.length > MAX_SCHEDULE_ITEMS) v.add("items", `must not contain more than ${MAX_SCHEDULE_ITEMS} items`);
+    const known = await lookUpScheduleItemRefs(repos, items);
+    const rows = items.map((item, position) => checkScheduleItem(v, `items[${position}].`, item, known));
+    checkConsistentOrders(v, rows.map((row, position) => ({ at: `items[${position}].`, item: row })));
+    v.throwIfAny();
+    await repos.schedules.replaceItems(schedule.id, rows);
+    return schedule;
+  }
+
   update(id: number, input: ScheduleInput): Promise<Schedule> {
     return this.db.write(async (repos) => {
       const schedule = await this.find(repos, id);

@@ -40,11 +40,14 @@ export class SmartCollectionService {
   }
 
   create(input: SmartCollectionInput): Promise<SmartCollection> {
-    return this.db.write(async (repos) => {
-      const collection = new SmartCollection();
-      await this.apply(repos, collection, input, true);
-      return repos.smartCollections.save(collection);
-    });
+    return this.db.write((repos) => this.createIn(repos, input));
+  }
+
+  /** Creates a smart collection inside the caller's transaction, by the same rules as `create`. */
+  async createIn(repos: Repositories, input: SmartCollectionInput): Promise<SmartCollection> {
+    const collection = new SmartCollection();
+    await this.apply(repos, collection, input, true);
+    return repos.smartCollections.save(collection);
   }
 
   update(id: number, input: SmartCollectionInput): Promise<SmartCollection> {

@@ -26,6 +26,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/", title: "Airwave", page: lazy(() => import("../pages/home/HomePage")) },
   { path: "/welcome", title: "Welcome", page: lazy(() => import("../pages/first-run/FirstRunPage")) },
   { path: "/channels", title: "Channels", nav: { label: "Channels", section: "Watch" }, page: lazy(() => import("../pages/channels/ChannelsPage")) },
+  { path: "/channels/generate", title: "Make channels", page: lazy(() => import("../pages/channels/GenerateChannelsPage")) },
   { path: "/channels/new", title: "New channel", page: lazy(() => import("../pages/channels/ChannelEditPage")) },
   { path: "/channels/:id/edit", title: "Edit channel", page: lazy(() => import("../pages/channels/ChannelEditPage")) },
   { path: "/channels/:id/playout", title: "Channel playout", page: lazy(() => import("../pages/channels/ChannelPlayoutPage")) },

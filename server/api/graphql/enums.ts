@@ -32,6 +32,8 @@ import {
   WatermarkPosition,
   WatermarkSize,
   BlockStopScheduling,
+  ChannelGrouping,
+  GeneratedPlayoutStyle,
 } from "../../domain/enums";
 
 let registered = false;
@@ -66,6 +68,8 @@ export function registerEnums(): void {
   registerEnumType(MultipleMode, { name: "MultipleMode" });
   registerEnumType(DayOfWeek, { name: "DayOfWeek" });
   registerEnumType(BlockStopScheduling, { name: "BlockStopScheduling" });
+  registerEnumType(ChannelGrouping, { name: "ChannelGrouping", description: "One made channel per network (studio), genre, release decade, collection or show." });
+  registerEnumType(GeneratedPlayoutStyle, { name: "GeneratedPlayoutStyle", description: "ShuffledShows: Classic, shows shuffled, episodes in order. BlockDay: a day of equal slots." });
   registerEnumType(FillerKind, { name: "FillerKind" });
   registerEnumType(FillerMode, { name: "FillerMode" });
   registerEnumType(WatermarkImageSource, { name: "WatermarkImageSource" });

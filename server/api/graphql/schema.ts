@@ -4,6 +4,7 @@ import { buildSchema } from "type-graphql";
 import { registerEnums } from "./enums";
 import { BlockResolver, BlockTemplateResolver } from "./resolvers/block-resolver";
 import { ChannelResolver } from "./resolvers/channel-resolver";
+import { ChannelGenerationResolver } from "./resolvers/channel-generation-resolver";
 import { CollectionResolver } from "./resolvers/collection-resolver";
 import { FFmpegProfileResolver } from "./resolvers/ffmpeg-profile-resolver";
 import { FillerPresetResolver } from "./resolvers/filler-preset-resolver";
@@ -26,7 +27,7 @@ import { OnDemandResolver } from "./resolvers/on-demand-resolver";
 import { SettingsResolver } from "./resolvers/settings-resolver";
 import { WatermarkResolver } from "./resolvers/watermark-resolver";
 
-export const RESOLVERS = [ChannelResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MediaSourceResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver, LogResolver, TroubleshootResolver, OnDemandResolver] as const;
+export const RESOLVERS = [ChannelResolver, ChannelGenerationResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MediaSourceResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver, LogResolver, TroubleshootResolver, OnDemandResolver] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
 

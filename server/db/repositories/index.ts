@@ -1,5 +1,6 @@
 import { ArtworkRepository } from "./artwork-repository";
 import { BlockRepository } from "./block-repository";
+import { CatalogRepository } from "./catalog-repository";
 import type { EntityManager } from "typeorm";
 import { ChannelRepository } from "./channel-repository";
 import { CollectionRepository } from "./collection-repository";
@@ -25,6 +26,7 @@ import { WatermarkRepository } from "./watermark-repository";
 export interface Repositories {
   artwork: ArtworkRepository;
   blocks: BlockRepository;
+  catalog: CatalogRepository;
   channels: ChannelRepository;
   collections: CollectionRepository;
   ffmpegProfiles: FFmpegProfileRepository;
@@ -51,6 +53,7 @@ export function createRepositories(manager: EntityManager): Repositories {
   return {
     artwork: new ArtworkRepository(manager),
     blocks: new BlockRepository(manager),
+    catalog: new CatalogRepository(manager),
     channels: new ChannelRepository(manager),
     collections: new CollectionRepository(manager),
     ffmpegProfiles: new FFmpegProfileRepository(manager),

@@ -27,7 +27,10 @@ export default function ChannelsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>Channels</Title>
-        <Button component={Link} to="/channels/new">New channel</Button>
+        <Group gap="xs">
+          <Button component={Link} to="/channels/generate" variant="light">Make channels from my library</Button>
+          <Button component={Link} to="/channels/new">New channel</Button>
+        </Group>
       </Group>
       {data && <CopyField label="M3U playlist URL" value={data.settings.m3uUrl} />}
       <ServerMessage title="Cannot load channels" message={error?.message} />

@@ -87,7 +87,13 @@ export default function FirstRunPage() {
         )}
         {step === Step.Scan && <ScanStep libraryId={libraryId} onDone={() => setStep(Step.Channel)} />}
         {step === Step.Channel && (
-          <ChannelForm submitLabel="Create channel" onSaved={(saved) => { setChannel(saved); setStep(Step.Playout); }} />
+          <Stack>
+            <Group justify="space-between">
+              <Text>Create one channel by hand, or let Airwave make channels from your library's networks, genres or shows.</Text>
+              <Button component={Link} to="/channels/generate" variant="light">Make channels for me</Button>
+            </Group>
+            <ChannelForm submitLabel="Create channel" onSaved={(saved) => { setChannel(saved); setStep(Step.Playout); }} />
+          </Stack>
         )}
         {step === Step.Playout && channel && (
           <PlayoutSetup channelId={channel.id} onSaved={(build) => build.success && setStep(Step.Watch)} />
