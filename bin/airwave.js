@@ -3,6 +3,7 @@
 // Airwave command line. Runs the compiled code in dist/ (build it with `npm run build`).
 const fs = require("node:fs");
 const path = require("node:path");
+const { parseArgs } = require("node:util");
 
 const USAGE = `Usage: airwave <command> [arguments]
 
@@ -110,21 +111,25 @@ async function main(argv) {
     process.stdout.write(USAGE);
     return EXIT_OK;
   }
-  if (command === "validate") {
-    if (rest.includes("--help") || rest.includes("-h")) {
+  if (command === "validate" || command === "restore") {
+    // strict: an unknown option is an error; "--" ends options, so a file may be named like one.
+    let parsed;
+    try {
+      parsed = parseArgs({ args: rest, options: { help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    } catch (error) {
+      process.stderr.write(`airwave ${command}: ${error.message}\n\n${USAGE}`);
+      return EXIT_USAGE;
+    }
+    if (parsed.values.help) {
       process.stdout.write(USAGE);
       return EXIT_OK;
     }
-    // "--" ends options, so a file may be named like one.
-    const files = rest[0] === "--" ? rest.slice(1) : rest;
-    return validate(files);
-  }
-  if (command === "restore") {
-    if (rest.length !== 1 || rest[0].startsWith("-")) {
+    if (command === "validate") return validate(parsed.positionals);
+    if (parsed.positionals.length !== 1) {
       process.stderr.write(`airwave restore: give one backup FILE\n\n${USAGE}`);
       return EXIT_USAGE;
     }
-    return runCompiled("restore-command", "restoreCommand", rest[0], process.env);
+    return runCompiled("restore-command", "restoreCommand", parsed.positionals[0], process.env);
   }
   const serverCommands = { export: "exportCommand", import: "importCommand", backup: "backupCommand", backups: "backupsCommand" };
   if (Object.hasOwn(serverCommands, command)) {
@@ -132,7 +137,7 @@ async function main(argv) {
       process.stdout.write(USAGE);
       return EXIT_OK;
     }
-    if (command === "import" && rest.includes("--from")) return runCompiled("migrate-command", "migrateCommand", rest, process.env);
+    if (command === "import" && rest.some((arg) => arg === "--from" || arg.startsWith("--from="))) return runCompiled("migrate-command", "migrateCommand", rest, process.env);
     return runCompiled("transfer-commands", serverCommands[command], rest, process.env);
   }
   process.stderr.write(`airwave: unknown command "${command}"\n\n${USAGE}`);

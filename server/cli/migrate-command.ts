@@ -1,5 +1,6 @@
 import path from "node:path";
-import { apiClient, serverOptions } from "./api-client";
+import { apiClient } from "./api-client";
+import { isCommandResult, parseCommand } from "./command-args";
 import { applyMigration } from "./migration/apply-migration";
 import { readDizqueFolder } from "./migration/dizquetv-folder";
 import type { MigrationPlan } from "./migration/migration-plan";
@@ -7,7 +8,7 @@ import { readTunarrFolder } from "./migration/tunarr-folder";
 import { dataFolder, type CommandResult } from "./restore-command";
 
 const READERS: Record<string, (dir: string) => MigrationPlan | Promise<MigrationPlan>> = { dizquetv: readDizqueFolder, tunarr: readTunarrFolder };
-const USAGE = "airwave import: usage: airwave import --from dizquetv|tunarr DIR [--apply] [--server URL] [--key KEY]\n";
+const USAGE = "airwave import --from dizquetv|tunarr DIR [--apply] [--server URL] [--key KEY]";
 
 /**
  * `airwave import --from dizquetv|tunarr DIR`: each channel of a dizqueTV database folder or a Tunarr data
@@ -19,20 +20,20 @@ const USAGE = "airwave import: usage: airwave import --from dizquetv|tunarr DIR 
  * ExternalJson playouts read them (written only with --apply, removed again when the import fails).
  */
 export async function migrateCommand(args: readonly string[], env: NodeJS.ProcessEnv, now = Date.now()): Promise<CommandResult> {
-  const parsed = serverOptions(args, env);
-  if (typeof parsed === "string") return { code: 2, stderr: `airwave import: ${parsed}\n` };
-  const apply = parsed.rest.includes("--apply");
-  const [flag, source, dir, ...extra] = parsed.rest.filter((arg) => arg !== "--apply");
-  if (flag !== "--from" || !dir || extra.length) return { code: 2, stderr: USAGE };
-  const read = READERS[source];
-  if (!read) return { code: 2, stderr: `airwave import: --from must be dizquetv or tunarr (got ${source})\n` };
+  const parsed = parseCommand({ name: "import", usage: USAGE, options: { apply: { type: "boolean" }, from: { type: "string" } }, positionals: { min: 1, max: 1 } }, args, env);
+  if (isCommandResult(parsed)) return parsed;
+  const apply = parsed.values.apply === true;
+  const source = parsed.values.from as string | undefined;
+  const [dir] = parsed.positionals;
+  const read = source === undefined ? undefined : READERS[source];
+  if (!read) return { code: 2, stderr: `airwave import: --from must be dizquetv or tunarr (got ${source ?? "nothing"})\nusage: ${USAGE}\n` };
   const plan = await read(path.resolve(dir));
   if (!plan.channels.length) return { code: 1, stderr: `airwave import: no ${plan.source} channels found in ${dir}\n${plan.problems.map((p) => `  ${p}\n`).join("")}` };
 
   try {
-    const { lines, failed } = await applyMigration(apiClient(parsed.options), plan, path.join(dataFolder(env), "playouts", source), now, apply);
+    const { lines, failed } = await applyMigration(apiClient(parsed.server), plan, path.join(dataFolder(env), "playouts", source!), now, apply);
     return { code: failed ? 1 : 0, stdout: `${lines.join("\n")}\n` };
   } catch (error) {
-    return { code: 1, stderr: `airwave import: the Airwave server at ${parsed.options.server} could not finish the import: ${(error as Error).message}\n` };
+    return { code: 1, stderr: `airwave import: the Airwave server at ${parsed.server.server} could not finish the import: ${(error as Error).message}\n` };
   }
 }

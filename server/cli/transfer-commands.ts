@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { apiClient, failure, serverOptions } from "./api-client";
+import { apiClient, failure } from "./api-client";
+import { isCommandResult, parseCommand } from "./command-args";
 import type { components } from "./generated/api-types";
 import type { CommandResult } from "./restore-command";
 
@@ -12,12 +13,10 @@ const unreachable = (error: unknown, server: string): CommandResult => ({
 
 /** `airwave export [-o FILE]`: the running server's setup as YAML, to FILE or standard output. */
 export async function exportCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
-  const parsed = serverOptions(args, env);
-  if (typeof parsed === "string") return { code: 2, stderr: `airwave export: ${parsed}\n` };
-  const { options, rest } = parsed;
-  let file: string | undefined;
-  if (rest[0] === "-o" || rest[0] === "--output") file = rest[1];
-  if ((rest.length && !file) || rest.length > 2) return { code: 2, stderr: "airwave export: usage: airwave export [-o FILE] [--server URL]\n" };
+  const parsed = parseCommand({ name: "export", usage: "airwave export [-o FILE] [--server URL] [--key KEY]", options: { output: { type: "string", short: "o" } }, positionals: { min: 0, max: 0 } }, args, env);
+  if (isCommandResult(parsed)) return parsed;
+  const options = parsed.server;
+  const file = parsed.values.output as string | undefined;
   try {
     const { data, error, response } = await apiClient(options).GET("/api/v1/export", { parseAs: "text" });
     if (error !== undefined || data === undefined) return { code: 1, stderr: `airwave export: ${failure(error, response)}\n` };
@@ -29,14 +28,15 @@ export async function exportCommand(args: readonly string[], env: NodeJS.Process
   }
 }
 
+const IMPORT_USAGE = "airwave import [--apply] [--reset] FILE [--server URL] [--key KEY]";
+
 /** `airwave import [--apply] [--reset] FILE`: the report of importing FILE into the running server; with --apply, imports it (--reset: playouts start again instead of continuing). */
 export async function importCommand(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
-  const parsed = serverOptions(args, env);
-  if (typeof parsed === "string") return { code: 2, stderr: `airwave import: ${parsed}\n` };
-  const apply = parsed.rest.includes("--apply");
-  const reset = parsed.rest.includes("--reset");
-  const files = parsed.rest.filter((arg) => arg !== "--apply" && arg !== "--reset");
-  if (files.length !== 1 || files[0].startsWith("-")) return { code: 2, stderr: "airwave import: usage: airwave import [--apply] [--reset] FILE [--server URL] [--key KEY]\n" };
+  const parsed = parseCommand({ name: "import", usage: IMPORT_USAGE, options: { apply: { type: "boolean" }, reset: { type: "boolean" } }, positionals: { min: 1, max: 1 } }, args, env);
+  if (isCommandResult(parsed)) return parsed;
+  const apply = parsed.values.apply === true;
+  const reset = parsed.values.reset === true;
+  const files = parsed.positionals;
   let document: string;
   try {
     document = fs.readFileSync(files[0], "utf8");
@@ -44,13 +44,13 @@ export async function importCommand(args: readonly string[], env: NodeJS.Process
     return { code: 1, stderr: `airwave import: cannot read ${files[0]}: ${(error as Error).message}\n` };
   }
   try {
-    const { data, error, response } = await apiClient(parsed.options).POST("/api/v1/import", { body: { document, ...(reset ? { reset } : {}) }, params: { query: { apply } } });
+    const { data, error, response } = await apiClient(parsed.server).POST("/api/v1/import", { body: { document, ...(reset ? { reset } : {}) }, params: { query: { apply } } });
     if (data) return { code: data.valid ? 0 : 1, stdout: formatReport(data) };
     const problems = (error as { errors?: { field: string; message: string }[] } | undefined)?.errors;
     if (response.status === 422 && problems) return { code: 1, stderr: `Nothing was imported:\n${problems.map((p) => `  ${p.field}: ${p.message}\n`).join("")}` };
     return { code: 1, stderr: `airwave import: ${failure(error, response)}\n` };
   } catch (error) {
-    return unreachable(error, parsed.options.server);
+    return unreachable(error, parsed.server.server);
   }
 }
 
@@ -71,13 +71,13 @@ export function formatReport(report: ImportReport): string {
 
 /** A command with no arguments of its own: parse the server flags, make one call, print its result. */
 async function simpleCommand(name: string, args: readonly string[], env: NodeJS.ProcessEnv, call: (client: ReturnType<typeof apiClient>) => Promise<string | { failed: string }>): Promise<CommandResult> {
-  const parsed = serverOptions(args, env);
-  if (typeof parsed === "string" || parsed.rest.length) return { code: 2, stderr: `airwave ${name}: ${typeof parsed === "string" ? parsed : `usage: airwave ${name} [--server URL] [--key KEY]`}\n` };
+  const parsed = parseCommand({ name, usage: `airwave ${name} [--server URL] [--key KEY]`, positionals: { min: 0, max: 0 } }, args, env);
+  if (isCommandResult(parsed)) return parsed;
   try {
-    const result = await call(apiClient(parsed.options));
+    const result = await call(apiClient(parsed.server));
     return typeof result === "string" ? { code: 0, stdout: result } : { code: 1, stderr: `airwave ${name}: ${result.failed}\n` };
   } catch (error) {
-    return unreachable(error, parsed.options.server);
+    return unreachable(error, parsed.server.server);
   }
 }
 

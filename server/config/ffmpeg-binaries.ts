@@ -27,11 +27,19 @@ function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
-/** The binary an npm package ships (@ffmpeg-installer/ffmpeg, @ffprobe-installer/ffprobe), if installed and runnable. */
-function bundled(packageName: string): string | undefined {
+/**
+ * The binaries of the optional npm packages (@ffmpeg-installer/ffmpeg, @ffprobe-installer/ffprobe: FFmpeg 4.1
+ * from 2018), loaded only when asked: the last resort, when neither a configured, packaged nor system FFmpeg exists.
+ */
+const NPM_PACKAGES = {
+  ffmpeg: () => require("@ffmpeg-installer/ffmpeg") as { path?: string },
+  ffprobe: () => require("@ffprobe-installer/ffprobe") as { path?: string },
+};
+
+/** The binary an optional npm package ships, if installed and runnable. */
+function bundled(name: "ffmpeg" | "ffprobe"): string | undefined {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const binary = (require(packageName) as { path?: string }).path;
+    const binary = NPM_PACKAGES[name]().path;
     if (!binary) return undefined;
     fs.accessSync(binary, fs.constants.X_OK);
     return binary;
@@ -40,14 +48,14 @@ function bundled(packageName: string): string | undefined {
   }
 }
 
-function locate(name: string, configured: string | undefined, packageName: string, env: NodeJS.ProcessEnv): { path: string; source: BinarySource } {
+function locate(name: "ffmpeg" | "ffprobe", configured: string | undefined, env: NodeJS.ProcessEnv): { path: string; source: BinarySource } {
   if (configured) return { path: configured, source: "configured" };
   // The desktop app ships FFmpeg as an extra resource and names its folder here.
   const packaged = env.AIRWAVE_FFMPEG_DIR ? onPath(name, { PATH: env.AIRWAVE_FFMPEG_DIR, PATHEXT: env.PATHEXT }) : undefined;
   if (packaged) return { path: packaged, source: "bundled" };
   const found = onPath(name, env);
   if (found) return { path: found, source: "path" };
-  const shipped = bundled(packageName);
+  const shipped = bundled(name);
   if (shipped) return { path: shipped, source: "bundled" };
   return { path: name, source: "missing" };
 }
@@ -58,7 +66,7 @@ function locate(name: string, configured: string | undefined, packageName: strin
  * without a system FFmpeg.
  */
 export function locateFFmpeg(configured: { path?: string; probePath?: string }, env: NodeJS.ProcessEnv = process.env): FFmpegBinaries {
-  const ffmpeg = locate("ffmpeg", configured.path, "@ffmpeg-installer/ffmpeg", env);
-  const ffprobe = locate("ffprobe", configured.probePath, "@ffprobe-installer/ffprobe", env);
+  const ffmpeg = locate("ffmpeg", configured.path, env);
+  const ffprobe = locate("ffprobe", configured.probePath, env);
   return { ffmpeg: ffmpeg.path, ffprobe: ffprobe.path, source: { ffmpeg: ffmpeg.source, ffprobe: ffprobe.source } };
 }

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { Request, Response } from "express";
-import { allEncodedEtags, chooseEncoding, encodedEtag, ifNoneMatchHits, type ContentEncoding } from "./content-negotiation";
+import { allEncodedEtags, chooseEncoding, encodedEtag, requestIsFresh, type ContentEncoding } from "./content-negotiation";
 
 const KEPT = 16;
 const compressedBodies = new Map<string, Buffer>();
@@ -37,7 +37,7 @@ export function answerNotModified(req: Request, res: Response, base: string, enc
   res.setHeader("Cache-Control", cacheControl);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", encodedEtag(base, encoding));
-  if (!ifNoneMatchHits(req, allEncodedEtags(base))) return false;
+  if (!requestIsFresh(req, res, allEncodedEtags(base))) return false;
   res.status(304).end();
   return true;
 }

@@ -1,45 +1,42 @@
 /**
- * Content codings and validators shared by the routes that compress or revalidate: which encodings a
- * request accepts (`Accept-Encoding` with q-values), which one we answer with, and whether an
- * `If-None-Match` names one of our tags (weak comparison, as RFC 9110 wants for GET).
+ * Content codings and validators shared by the routes that compress or revalidate, over Express's own
+ * negotiation (`req.acceptsEncodings`) and conditional-request check (`req.fresh`).
  */
-import type { Request } from "express";
+import type { Request, Response } from "express";
 
 export type ContentEncoding = "br" | "gzip";
 
-/** Encodings the request accepts (q > 0); `*` stands for every one it does not name. */
-export function acceptedEncodings(req: Request): Set<string> {
-  const header = req.get("accept-encoding") ?? "";
-  const accepted = new Set<string>();
-  const refused = new Set<string>();
-  let star = false;
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const zero = q !== undefined && Number(q.slice(2)) === 0;
-    if (name === "*") star = !zero;
-    else if (zero) refused.add(name);
-    else accepted.add(name);
-  }
-  if (star) for (const name of ["br", "gzip"]) if (!refused.has(name)) accepted.add(name);
-  return accepted;
+/** True when the request accepts this encoding (Express's negotiation: q=0 refuses, `*` stands for the rest). */
+export function acceptsEncoding(req: Request, encoding: ContentEncoding): boolean {
+  return req.acceptsEncodings(encoding) === encoding;
 }
 
-/** The first of `offered` the request accepts, or undefined for the identity body. */
+/**
+ * The first of `offered` (our order: the smaller body first) that the request accepts, or undefined for the
+ * identity body. Express's own pick would follow the order the client listed them in.
+ */
 export function chooseEncoding(req: Request, offered: readonly ContentEncoding[] = ["br", "gzip"]): ContentEncoding | undefined {
-  const accepted = acceptedEncodings(req);
-  return offered.find((encoding) => accepted.has(encoding));
+  return offered.find((encoding) => acceptsEncoding(req, encoding));
 }
 
-/** True when `If-None-Match` names `*` or one of `etags` (quoted, strong or weak). */
-export function ifNoneMatchHits(req: Request, etags: readonly string[]): boolean {
-  const presented = req.get("if-none-match");
-  if (!presented) return false;
-  return presented.split(",").some((tag) => {
-    const bare = tag.trim().replace(/^W\//, "");
-    return bare === "*" || etags.includes(bare);
-  });
+/**
+ * Express's `req.fresh` (If-None-Match with weak comparison, `*`, If-Modified-Since, `Cache-Control:
+ * no-cache`) against the response's ETag, or against any of `otherTags` (the same resource's tags under
+ * another encoding: a client that revalidates with one of those holds the same content).
+ */
+export function requestIsFresh(req: Request, res: Response, otherTags: readonly string[] = []): boolean {
+  if (req.fresh) return true;
+  const own = res.getHeader("ETag");
+  try {
+    for (const tag of otherTags) {
+      res.setHeader("ETag", tag);
+      if (req.fresh) return true;
+    }
+    return false;
+  } finally {
+    if (own === undefined) res.removeHeader("ETag");
+    else res.setHeader("ETag", own);
+  }
 }
 
 /** `"base"` for the identity body, `"base-gzip"` / `"base-br"` for the encoded ones (each representation its own tag). */

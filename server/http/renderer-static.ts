@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Request, RequestHandler, Response } from "express";
-import { acceptedEncodings, ifNoneMatchHits } from "./content-negotiation";
+import { acceptsEncoding, requestIsFresh } from "./content-negotiation";
 
 /** Paths other parts of the server own: their unknown paths keep their own 404s. */
 const RESERVED_PREFIXES = ["/api", "/iptv", "/graphql", "/docs", "/openapi"];
@@ -59,10 +59,9 @@ function statFile(file: string): fs.Stats | null {
 
 /** Sends a file (a precompressed sibling when the client accepts it) with validators and caching headers. */
 function sendFile(req: Request, res: Response, file: string, cacheControl: string): void {
-  const accepted = acceptedEncodings(req);
   const candidates: Variant[] = [];
-  if (accepted.has("br")) candidates.push({ file: `${file}.br`, encoding: "br" });
-  if (accepted.has("gzip")) candidates.push({ file: `${file}.gz`, encoding: "gzip" });
+  if (acceptsEncoding(req, "br")) candidates.push({ file: `${file}.br`, encoding: "br" });
+  if (acceptsEncoding(req, "gzip")) candidates.push({ file: `${file}.gz`, encoding: "gzip" });
   candidates.push({ file });
   let chosen: Variant = { file };
   let stat = statFile(file)!;
@@ -82,7 +81,7 @@ function sendFile(req: Request, res: Response, file: string, cacheControl: strin
   res.setHeader("Last-Modified", stat.mtime.toUTCString());
   if (hasVariants) res.setHeader("Vary", "Accept-Encoding");
   if (chosen.encoding) res.setHeader("Content-Encoding", chosen.encoding);
-  if (ifNoneMatchHits(req, [etag])) {
+  if (requestIsFresh(req, res)) {
     res.status(304).end();
     return;
   }

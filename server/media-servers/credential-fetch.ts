@@ -1,7 +1,7 @@
 /**
- * Every request that carries a media server's credential goes through here (Plex, Emby, artwork of
- * every kind, the loopback stream proxy; Jellyfin's SDK gets the same rules through its axios
- * instance): the credential stays with the origin (scheme, host, port) it was entered for, and what is
+ * Every request that carries a media server's credential goes through here (Jellyfin, Emby and artwork
+ * through `media-http.ts`, the loopback stream proxy; Plex's requests, which follow no redirect, are
+ * capped by `readCapped`): the credential stays with the origin (scheme, host, port) it was entered for, and what is
  * read into memory is capped.
  */
 import { errorCode, networkFailure } from "./http-failure";

@@ -5,7 +5,7 @@ const TLS_CODES = new Set([
   "CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "ERR_TLS_CERT_ALTNAME_INVALID", "ERR_SSL_WRONG_VERSION_NUMBER", "EPROTO",
 ]);
 
-/** The reason for an error that happened before any HTTP answer (Node's error `code`, from fetch's cause or axios). */
+/** The reason for an error that happened before any HTTP answer (Node's error `code`, from fetch's cause). */
 export function networkFailure(code: string | undefined, what: string): MediaServerError {
   if (code && (TLS_CODES.has(code) || code.startsWith("CERT_") || code.startsWith("ERR_TLS") || code.startsWith("ERR_SSL"))) {
     return new MediaServerError("tls", `${what}: the TLS connection failed (${code})`);

@@ -145,6 +145,26 @@ describe("airwave usage", () => {
     expect(result.status).not.toBe(0);
   });
 
+  it("an unknown option or a stray argument is an error with the command's usage line, and nothing runs", () => {
+    const cases: Array<[string[], RegExp, RegExp]> = [
+      [["validate", "--strict", "a.yaml"], /Unknown option '--strict'/, /Usage: airwave/],
+      [["restore", "--force", "x.sqlite3"], /Unknown option '--force'/, /Usage: airwave/],
+      [["export", "--bogus"], /Unknown option '--bogus'/, /usage: airwave export \[-o FILE\]/],
+      [["export", "-o"], /argument missing/, /usage: airwave export/],
+      [["import", "--aply", "setup.yaml"], /Unknown option '--aply'/, /usage: airwave import \[--apply\] \[--reset\] FILE/],
+      [["import", "--from", "tunarr", "dir", "--dry"], /Unknown option '--dry'/, /usage: airwave import --from dizquetv\|tunarr DIR/],
+      [["backup", "now"], /unexpected argument "now"/, /usage: airwave backup \[--server URL\]/],
+      [["backups", "--server"], /argument missing/, /usage: airwave backups/],
+    ];
+    for (const [args, message, usage] of cases) {
+      const run = airwave(...args);
+      expect(run.stderr, args.join(" ")).toMatch(message);
+      expect(run.stderr, args.join(" ")).toMatch(usage);
+      expect(run.stdout).toBe("");
+      expect(run.code).toBe(2);
+    }
+  });
+
   it("no command prints usage and exits 2", () => {
     const run = airwave();
     expect(run.stderr).toMatch(/Usage: airwave/);

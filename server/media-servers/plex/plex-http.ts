@@ -4,7 +4,7 @@
  * with a reason the user can act on.
  */
 import { MAX_IMAGE_BYTES, MAX_JSON_BYTES, readCapped } from "../credential-fetch";
-import { errorCode, networkFailure, statusFailure } from "../http-failure";
+import { mediaGet } from "../media-http";
 import { MediaServerError } from "../types";
 import type { PlexPageInfo, PlexResponse } from "./plex-api";
 
@@ -82,19 +82,8 @@ export class PlexHttp {
     return { body, contentType: response.headers.get("content-type") ?? "application/octet-stream" };
   }
 
-  private async send(path: string, query: PlexQuery | undefined, headers: Record<string, string>): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(this.urlOf(path, query), { headers, signal: AbortSignal.timeout(this.timeoutMs), redirect: "manual" });
-    } catch (error) {
-      throw networkFailure(errorCode(error), `${this.base}${path}`);
-    }
-    if (response.ok) return response;
-    await response.body?.cancel();
-    if (response.status >= 300 && response.status < 400) {
-      throw new MediaServerError("wrong-kind", `${this.base} redirected ${path}: not a Plex server`, response.status);
-    }
-    throw statusFailure(response.status, `${this.base}${path}`);
+  private send(path: string, query: PlexQuery | undefined, headers: Record<string, string>): Promise<Response> {
+    return mediaGet(this.urlOf(path, query), { headers, timeoutMs: this.timeoutMs, what: `${this.base}${path}`, refuseRedirect: `${this.base} redirected ${path}: not a Plex server` });
   }
 
   private async readBody(response: Response, path: string): Promise<string> {

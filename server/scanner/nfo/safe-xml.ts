@@ -26,6 +26,9 @@ const parser = new XMLParser({
   trimValues: true,
   cdataPropName: "__cdata",
   isArray: (_tagName, _jPath, _isLeafNode, isAttribute) => !isAttribute,
+  // fast-xml-parser 5 stops at 100 levels by default; tool-written NFOs nest a few levels, but a deep one
+  // still parses (up to this bound) instead of losing its metadata. Deeper is "malformed XML: …".
+  maxNestedTags: 2_048,
 });
 
 /**
