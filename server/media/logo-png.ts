@@ -1,101 +1,162 @@
 /**
- * The generated channel logo of `/iptv/logos/gen?text=…`: a 200×100 greyscale PNG, black with the
- * channel name centred in white, drawn with a built-in 5×7 bitmap font scaled as large as fits.
- * The PNG is encoded here (signature, IHDR, one zlib IDAT, IEND) with node:zlib; no image library.
+ * The generated channel logo of `/iptv/logos/gen?text=…` (and of channel-logo watermarks): a 200×100
+ * greyscale PNG, black with the channel name centred in white, drawn in the bundled DejaVu Sans Bold (every
+ * script the font has: Latin with accents, Greek, Cyrillic, …) as large as fits, anti-aliased. Glyph outlines
+ * come from opentype.js; they are filled here (non-zero winding, 4 sub-scanlines per row, exact horizontal
+ * coverage), and the PNG is encoded here (one zlib IDAT), so a logo costs no process and no native module.
  */
+import fs from "node:fs";
 import zlib from "node:zlib";
+import { parse, type Font, type PathCommand } from "opentype.js";
+import { bundledFonts } from "../streaming/bundled-fonts";
 
 export const LOGO_WIDTH = 200;
 export const LOGO_HEIGHT = 100;
 const MARGIN = 8;
-const MAX_SCALE = 6;
-const GLYPH_WIDTH = 5;
-const GLYPH_HEIGHT = 7;
-const ADVANCE = GLYPH_WIDTH + 1;
+const MAX_FONT_SIZE = 56;
+const MIN_FONT_SIZE = 14;
+const SUBSAMPLES = 4;
+const ELLIPSIS = "…";
 
-/** 5×7 glyphs, one number per row (bit 4 = leftmost pixel). */
-const FONT: Record<string, readonly number[]> = {
-  A: [0x0e, 0x11, 0x11, 0x1f, 0x11, 0x11, 0x11],
-  B: [0x1e, 0x11, 0x11, 0x1e, 0x11, 0x11, 0x1e],
-  C: [0x0e, 0x11, 0x10, 0x10, 0x10, 0x11, 0x0e],
-  D: [0x1e, 0x11, 0x11, 0x11, 0x11, 0x11, 0x1e],
-  E: [0x1f, 0x10, 0x10, 0x1e, 0x10, 0x10, 0x1f],
-  F: [0x1f, 0x10, 0x10, 0x1e, 0x10, 0x10, 0x10],
-  G: [0x0e, 0x11, 0x10, 0x17, 0x11, 0x11, 0x0f],
-  H: [0x11, 0x11, 0x11, 0x1f, 0x11, 0x11, 0x11],
-  I: [0x0e, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0e],
-  J: [0x07, 0x02, 0x02, 0x02, 0x02, 0x12, 0x0c],
-  K: [0x11, 0x12, 0x14, 0x18, 0x14, 0x12, 0x11],
-  L: [0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x1f],
-  M: [0x11, 0x1b, 0x15, 0x15, 0x11, 0x11, 0x11],
-  N: [0x11, 0x11, 0x19, 0x15, 0x13, 0x11, 0x11],
-  O: [0x0e, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0e],
-  P: [0x1e, 0x11, 0x11, 0x1e, 0x10, 0x10, 0x10],
-  Q: [0x0e, 0x11, 0x11, 0x11, 0x15, 0x12, 0x0d],
-  R: [0x1e, 0x11, 0x11, 0x1e, 0x14, 0x12, 0x11],
-  S: [0x0f, 0x10, 0x10, 0x0e, 0x01, 0x01, 0x1e],
-  T: [0x1f, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04],
-  U: [0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0e],
-  V: [0x11, 0x11, 0x11, 0x11, 0x11, 0x0a, 0x04],
-  W: [0x11, 0x11, 0x11, 0x15, 0x15, 0x15, 0x0a],
-  X: [0x11, 0x11, 0x0a, 0x04, 0x0a, 0x11, 0x11],
-  Y: [0x11, 0x11, 0x11, 0x0a, 0x04, 0x04, 0x04],
-  Z: [0x1f, 0x01, 0x02, 0x04, 0x08, 0x10, 0x1f],
-  "0": [0x0e, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0e],
-  "1": [0x04, 0x0c, 0x04, 0x04, 0x04, 0x04, 0x0e],
-  "2": [0x0e, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1f],
-  "3": [0x1f, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0e],
-  "4": [0x02, 0x06, 0x0a, 0x12, 0x1f, 0x02, 0x02],
-  "5": [0x1f, 0x10, 0x1e, 0x01, 0x01, 0x11, 0x0e],
-  "6": [0x06, 0x08, 0x10, 0x1e, 0x11, 0x11, 0x0e],
-  "7": [0x1f, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
-  "8": [0x0e, 0x11, 0x11, 0x0e, 0x11, 0x11, 0x0e],
-  "9": [0x0e, 0x11, 0x11, 0x0f, 0x01, 0x02, 0x0c],
-  " ": [0, 0, 0, 0, 0, 0, 0],
-  ".": [0, 0, 0, 0, 0, 0x0c, 0x0c],
-  ",": [0, 0, 0, 0, 0x0c, 0x04, 0x08],
-  "-": [0, 0, 0, 0x1f, 0, 0, 0],
-  "!": [0x04, 0x04, 0x04, 0x04, 0x04, 0, 0x04],
-  "?": [0x0e, 0x11, 0x01, 0x02, 0x04, 0, 0x04],
-  ":": [0, 0x0c, 0x0c, 0, 0x0c, 0x0c, 0],
-  "'": [0x04, 0x04, 0x08, 0, 0, 0, 0],
-  "/": [0x01, 0x01, 0x02, 0x04, 0x08, 0x10, 0x10],
-  "+": [0, 0x04, 0x04, 0x1f, 0x04, 0x04, 0],
-  "&": [0x0c, 0x12, 0x14, 0x08, 0x15, 0x12, 0x0d],
-  "(": [0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02],
-  ")": [0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08],
-  "#": [0x0a, 0x0a, 0x1f, 0x0a, 0x1f, 0x0a, 0x0a],
-};
+let font: Font | undefined;
 
-/** Upper case, accents dropped, characters the font lacks shown as `?`. */
-export function logoText(text: string): string {
-  const plain = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase().replace(/\s+/g, " ").trim();
-  return [...plain].map((c) => (c in FONT ? c : "?")).join("");
+/** DejaVu Sans Bold, parsed once. */
+export function logoFont(): Font {
+  if (!font) {
+    const bytes = fs.readFileSync(bundledFonts().bold);
+    font = parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  }
+  return font;
+}
+
+interface Laid {
+  commands: PathCommand[];
+  width: number;
+}
+
+/** The text's outline at `size` from x = 0 on baseline 0 (one glyph per code point, with kerning). */
+function layOut(f: Font, chars: readonly string[], size: number): Laid {
+  const scale = size / f.unitsPerEm;
+  const glyphs = chars.map((c) => f.charToGlyph(c));
+  const commands: PathCommand[] = [];
+  let x = 0;
+  glyphs.forEach((glyph, i) => {
+    commands.push(...glyph.getPath(x, 0, size).commands);
+    x += (glyph.advanceWidth ?? 0) * scale;
+    const next = glyphs[i + 1];
+    if (next) x += f.getKerningValue(glyph, next) * scale;
+  });
+  return { commands, width: x };
+}
+
+/** The name as it is drawn: spaces collapsed, as many characters as fit at the smallest size (then "…"). */
+function fitted(f: Font, text: string): { laid: Laid; size: number } {
+  let chars = [...text.replace(/\s+/g, " ").trim()];
+  const room = LOGO_WIDTH - 2 * MARGIN;
+  const heightSize = ((LOGO_HEIGHT - 2 * MARGIN) * f.unitsPerEm) / (f.ascender - f.descender);
+  for (;;) {
+    const widthAtOne = layOut(f, chars, 1).width;
+    const size = Math.min(MAX_FONT_SIZE, heightSize, widthAtOne > 0 ? room / widthAtOne : MAX_FONT_SIZE);
+    if (size >= MIN_FONT_SIZE || chars.length <= 1) {
+      const final = Math.max(size, Math.min(MIN_FONT_SIZE, size));
+      return { laid: layOut(f, chars, final), size: final };
+    }
+    chars = [...chars.slice(0, Math.max(1, chars.length - (chars.at(-1) === ELLIPSIS ? 2 : 1))), ELLIPSIS];
+  }
+}
+
+type Edge = [x0: number, y0: number, x1: number, y1: number];
+
+/** Straight edges of the outline, curves flattened, moved by (dx, dy). */
+function edges(commands: readonly PathCommand[], dx: number, dy: number): Edge[] {
+  const out: Edge[] = [];
+  let x = 0;
+  let y = 0;
+  let startX = 0;
+  let startY = 0;
+  const line = (nx: number, ny: number) => {
+    if (ny !== y) out.push([x + dx, y + dy, nx + dx, ny + dy]);
+    x = nx;
+    y = ny;
+  };
+  for (const c of commands) {
+    if (c.type === "M") {
+      if (x !== startX || y !== startY) line(startX, startY);
+      x = startX = c.x;
+      y = startY = c.y;
+    } else if (c.type === "L") line(c.x, c.y);
+    else if (c.type === "Q") {
+      const [x0, y0] = [x, y];
+      for (let i = 1; i <= 8; i++) {
+        const t = i / 8;
+        const u = 1 - t;
+        line(u * u * x0 + 2 * u * t * c.x1 + t * t * c.x, u * u * y0 + 2 * u * t * c.y1 + t * t * c.y);
+      }
+    } else if (c.type === "C") {
+      const [x0, y0] = [x, y];
+      for (let i = 1; i <= 12; i++) {
+        const t = i / 12;
+        const u = 1 - t;
+        line(u * u * u * x0 + 3 * u * u * t * c.x1 + 3 * u * t * t * c.x2 + t * t * t * c.x, u * u * u * y0 + 3 * u * u * t * c.y1 + 3 * u * t * t * c.y2 + t * t * t * c.y);
+      }
+    } else if (c.type === "Z") line(startX, startY);
+  }
+  if (x !== startX || y !== startY) line(startX, startY);
+  return out;
+}
+
+/** Adds `weight` × the covered share of each pixel of `row` between x positions a < b. */
+function addSpan(row: Float32Array, a: number, b: number, weight: number): void {
+  const from = Math.max(0, a);
+  const to = Math.min(row.length, b);
+  if (to <= from) return;
+  const first = Math.floor(from);
+  const last = Math.floor(to);
+  if (first === last) {
+    row[first]! += (to - from) * weight;
+    return;
+  }
+  row[first]! += (first + 1 - from) * weight;
+  for (let i = first + 1; i < last; i++) row[i]! += weight;
+  if (last < row.length) row[last]! += (to - last) * weight;
 }
 
 /** Greyscale pixels (0 black, 255 white), row-major. */
 export function renderLogo(text: string): Uint8Array {
   const pixels = new Uint8Array(LOGO_WIDTH * LOGO_HEIGHT);
-  let chars = logoText(text);
-  const widthAt = (n: number, scale: number) => (n * ADVANCE - 1) * scale;
-  let scale = MAX_SCALE;
-  while (scale > 1 && widthAt(chars.length, scale) > LOGO_WIDTH - 2 * MARGIN) scale -= 1;
-  const maxChars = Math.floor((LOGO_WIDTH - 2 * MARGIN + scale) / (ADVANCE * scale));
-  if (chars.length > maxChars) chars = chars.slice(0, maxChars);
-  if (chars.length === 0) return pixels;
-  const left = Math.floor((LOGO_WIDTH - widthAt(chars.length, scale)) / 2);
-  const top = Math.floor((LOGO_HEIGHT - GLYPH_HEIGHT * scale) / 2);
-  [...chars].forEach((c, index) => {
-    const glyph = FONT[c] ?? FONT["?"]!;
-    for (let row = 0; row < GLYPH_HEIGHT; row++) {
-      for (let col = 0; col < GLYPH_WIDTH; col++) {
-        if (!((glyph[row]! >> (GLYPH_WIDTH - 1 - col)) & 1)) continue;
-        const x0 = left + (index * ADVANCE + col) * scale;
-        const y0 = top + row * scale;
-        for (let dy = 0; dy < scale; dy++) pixels.fill(255, (y0 + dy) * LOGO_WIDTH + x0, (y0 + dy) * LOGO_WIDTH + x0 + scale);
+  const f = logoFont();
+  const { laid } = fitted(f, text);
+  if (!laid.commands.length) return pixels;
+  // Centred on the ink: horizontally on the advance width, vertically on the outline's extent.
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const c of laid.commands) {
+    if ("y" in c) {
+      top = Math.min(top, c.y);
+      bottom = Math.max(bottom, c.y);
+    }
+  }
+  const all = edges(laid.commands, (LOGO_WIDTH - laid.width) / 2, LOGO_HEIGHT / 2 - (top + bottom) / 2);
+  const row = new Float32Array(LOGO_WIDTH);
+  const crossings: Array<{ x: number; winding: number }> = [];
+  for (let py = 0; py < LOGO_HEIGHT; py++) {
+    row.fill(0);
+    for (let s = 0; s < SUBSAMPLES; s++) {
+      const sy = py + (s + 0.5) / SUBSAMPLES;
+      crossings.length = 0;
+      for (const [x0, y0, x1, y1] of all) {
+        if ((sy < y0) === (sy < y1)) continue;
+        crossings.push({ x: x0 + ((sy - y0) / (y1 - y0)) * (x1 - x0), winding: y1 > y0 ? 1 : -1 });
+      }
+      crossings.sort((p, q) => p.x - q.x);
+      let winding = 0;
+      for (let i = 0; i < crossings.length - 1; i++) {
+        winding += crossings[i]!.winding;
+        if (winding !== 0) addSpan(row, crossings[i]!.x, crossings[i + 1]!.x, 1 / SUBSAMPLES);
       }
     }
-  });
+    for (let px = 0; px < LOGO_WIDTH; px++) pixels[py * LOGO_WIDTH + px] = Math.round(Math.min(1, row[px]!) * 255);
+  }
   return pixels;
 }
 
@@ -131,22 +192,6 @@ function chunk(type: string, data: Buffer): Buffer {
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, "ascii");
   data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
   return out;
-}
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Button, Group, Menu, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Image, Menu, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useQuery } from "urql";
 import { Link, navigate } from "../../app/router";
@@ -55,7 +55,8 @@ export default function ChannelsPage() {
               {data.channels.map((channel) => (
                 <Table.Tr key={channel.id}>
                   <Table.Td>
-                    <Avatar src={channel.logoUrl ?? `/iptv/logos/gen?text=${encodeURIComponent(channel.name)}`} alt={`${channel.name} logo`} radius="sm" />
+                    {/* Whole, whatever its shape: generated logos are 2:1, artwork may be anything (contain, never crop). */}
+                    <Image src={channel.logoUrl ?? `/iptv/logos/gen?text=${encodeURIComponent(channel.name)}`} alt={`${channel.name} logo`} w={64} h={32} fit="contain" radius="sm" />
                   </Table.Td>
                   <Table.Td fw={700}>{channel.number}</Table.Td>
                   <Table.Td>
