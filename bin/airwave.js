@@ -30,6 +30,13 @@ Commands:
                      programmes over the matching library items (by guid, else file path; the report
                      lists what did not match), filler lists as Fallback filler presets, FFmpeg
                      settings as profiles; with --apply, import it (one transaction: all or nothing).
+  set-password [--print-hash | --remove]
+                     Set the owner password of the UI (asked twice on a terminal, else read from the
+                     first line of standard input), also when it is forgotten: its scrypt hash is
+                     written into the data folder's settings.json directly (AIRWAVE_DATA_DIR, else
+                     the desktop app's), no network; a running server applies it when restarted.
+                     --print-hash prints the hash for the Auth__PasswordHash environment variable
+                     instead; --remove takes the password away.
   backup             Make the running server take a backup now.
   backups            List the running server's backups, newest first.
   help, --help, -h   Show this help.
@@ -101,6 +108,49 @@ async function validate(files) {
   return failed ? EXIT_INVALID : EXIT_OK;
 }
 
+/** The new password: asked twice without echo on a terminal (null when the two differ), else the first line of standard input. */
+async function readNewPassword() {
+  if (!process.stdin.isTTY) {
+    let text = "";
+    for await (const chunk of process.stdin) text += chunk;
+    return text.split(/\r?\n/)[0];
+  }
+  const first = await askHidden("New owner password: ");
+  const second = await askHidden("Repeat it: ");
+  return first === second ? first : null;
+}
+
+/** One line from the terminal, not shown while typed. */
+function askHidden(prompt) {
+  return new Promise((resolve, reject) => {
+    process.stderr.write(prompt);
+    const stdin = process.stdin;
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding("utf8");
+    let value = "";
+    const onData = (chunk) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n" || ch === "\u0004") {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off("data", onData);
+          process.stderr.write("\n");
+          return resolve(value);
+        }
+        if (ch === "\u0003") {
+          stdin.setRawMode(false);
+          stdin.off("data", onData);
+          return reject(new Error("cancelled"));
+        }
+        if (ch === "\u007f" || ch === "\b") value = [...value].slice(0, -1).join("");
+        else value += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
 async function main(argv) {
   const [command, ...rest] = argv;
   if (command === undefined) {
@@ -130,6 +180,13 @@ async function main(argv) {
       return EXIT_USAGE;
     }
     return runCompiled("restore-command", "restoreCommand", parsed.positionals[0], process.env);
+  }
+  if (command === "set-password") {
+    if (rest.includes("--help") || rest.includes("-h")) {
+      process.stdout.write(USAGE);
+      return EXIT_OK;
+    }
+    return runCompiled("set-password-command", "setPasswordCommand", rest, process.env, readNewPassword);
   }
   const serverCommands = { export: "exportCommand", import: "importCommand", backup: "backupCommand", backups: "backupsCommand" };
   if (Object.hasOwn(serverCommands, command)) {

@@ -14,10 +14,9 @@ import { cors } from "./http/cors";
 import { configureJson } from "./http/json";
 import { legacyRewrite } from "./http/legacy-rewrite";
 import { hostAllowList, requireAllowedHost } from "./http/allowed-hosts";
-import { refuseCrossSiteWrites } from "./http/cross-site";
-import { crossSiteWriteRefused, malformedPath, misdirectedHost, problemDetailsHandler, routeNotFound, unauthorized } from "./http/problem-details";
+import { crossSiteWriteRefused, malformedPath, misdirectedHost, problemDetailsHandler, routeNotFound, signInRequired, unauthorized } from "./http/problem-details";
 import { rendererStatic } from "./http/renderer-static";
-import { requireWriteKey } from "./http/write-key";
+import { requireAccess, type AccessPolicy } from "./http/write-key";
 import { addMonitoringRoutes } from "./http/monitoring-routes";
 import { requestMetrics } from "./http/request-metrics";
 import { iptvRouter } from "./iptv";
@@ -43,8 +42,8 @@ export interface App {
 }
 
 /**
- * The request pipeline: Host allow-list, CORS, one canonical path, legacy /api rewrite, cross-site write
- * refusal, write key, JSON bodies,
+ * The request pipeline: Host allow-list, CORS, one canonical path, legacy /api rewrite, the access rule
+ * (write key, owner session, cross-site refusal), JSON bodies,
  * then REST (/api/v1), GraphQL (/graphql), the OpenAPI document and /docs; problem details last.
  */
 export async function createApp({ config, services, log, metrics, stopping = () => false }: AppDependencies): Promise<App> {
@@ -55,17 +54,23 @@ export async function createApp({ config, services, log, metrics, stopping = () 
   app.use(cors());
   app.use(canonicalPathMiddleware(malformedPath));
   app.use(legacyRewrite({ deprecation: config.api.legacyDeprecation, sunset: config.api.legacySunset }));
-  app.use(refuseCrossSiteWrites({ writeKey: config.api.writeKey, trustProxy: config.server.trustProxy }, crossSiteWriteRefused));
-  app.use(requireWriteKey(config.api.writeKey, unauthorized));
+  // The write key and the owner password apply as soon as they change (Settings, the sign-in routes).
+  const access: AccessPolicy = {
+    writeKey: () => config.api.writeKey,
+    passwordSet: () => services.ownerAccess?.passwordSet ?? false,
+    sessionValid: (token) => services.ownerAccess?.sessionValid(token) ?? Promise.resolve(false),
+    trustProxy: config.server.trustProxy,
+  };
+  app.use(requireAccess(access, { needsCredential: (req, res, next) => (access.passwordSet() ? signInRequired : unauthorized)(req, res, next), crossSite: crossSiteWriteRefused }));
   configureJson(app);
 
-  const restContext: RestContext = { services, trustProxy: config.server.trustProxy };
+  const restContext: RestContext = { services, trustProxy: config.server.trustProxy, writeKey: access.writeKey };
   app.locals[REST_CONTEXT] = restContext;
   addArtworkRoute(app, services);
   addMediaSourceStreamRoute(app, services);
   RegisterRoutes(app);
 
-  const stopGraphql = await mountGraphql(app, { services, writeKey: config.api.writeKey, trustProxy: config.server.trustProxy });
+  const stopGraphql = await mountGraphql(app, { services, access, trustProxy: config.server.trustProxy });
 
   addApiDocs(app);
 

@@ -1,4 +1,5 @@
 import "reflect-metadata";
+import { removeSecretSettings } from "./config/child-environment";
 import { ConfigError, loadConfig } from "./config/load-config";
 import { createLogger } from "./logging/logger";
 import { startServer } from "./server";
@@ -25,8 +26,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Child processes inherit process.env: the secrets in it stay with this process's configuration.
+  const environment = removeSecretSettings(process.env);
   const log = createLogger(config.logging.level);
-  const server = await startServer(config, log);
+  const server = await startServer(config, log, environment);
   process.stdout.write(`Airwave is serving ${server.url} (data folder: ${config.dataDir})\n`);
   announceReady({ type: "ready", port: server.port, url: server.url });
 

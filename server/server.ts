@@ -67,21 +67,21 @@ function liveGuideSettings(config: AppConfig): GuideSettings {
  * log store moves the previous log aside on open), so a second server on a folder in use fails at once
  * and leaves the running one's files alone.
  */
-export async function startServer(config: AppConfig, outerLog: Logger): Promise<RunningServer> {
+export async function startServer(config: AppConfig, outerLog: Logger, environment: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const unlock = lockDataFolder(config.dataDir);
   try {
-    return await startLocked(config, outerLog, unlock);
+    return await startLocked(config, outerLog, unlock, environment);
   } catch (error) {
     unlock();
     throw error;
   }
 }
 
-async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => void): Promise<RunningServer> {
+async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => void, environment: NodeJS.ProcessEnv): Promise<RunningServer> {
   const logStore = new LogStore(path.join(config.dataDir, LOGS_FOLDER));
   // Every secret, from the moment it exists: the configuration's, then each one the services are given or make.
   const secrets = new Secrets();
-  secrets.watch(() => [config.api.writeKey, config.jwt.issuerSigningKey, config.database.url, config.database.password]);
+  secrets.watch(() => [config.api.writeKey, config.jwt.issuerSigningKey, config.auth.passwordHash, config.database.url, config.database.password]);
   const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => secrets.list());
   const binaries = locateFFmpeg(await checkedFFmpegPaths(config.ffmpeg, log));
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
@@ -118,7 +118,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     redact: (text) => secrets.redact(text),
   });
   streaming.start();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities(), redact: (text) => secrets.redact(text) }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment: process.env, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) , storeArtwork: (bytes) => remoteArtwork.storeBytes(bytes), secrets });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities(), redact: (text) => secrets.redact(text) }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment, auditLog: log, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) , storeArtwork: (bytes) => remoteArtwork.storeBytes(bytes), secrets });
   secrets.watch(() => services.mediaSources.credentials());
   let shuttingDown = false;
   let app;

@@ -18,6 +18,8 @@ export interface AppConfig {
     legacySunset: Date;
   };
   jwt: { issuerSigningKey?: string };
+  /** The owner password (`Auth:PasswordHash`, a scrypt hash): when set, the UI signs in and the admin surface needs the session or the write key. */
+  auth: { passwordHash?: string };
   playout: {
     daysToBuild: number;
     /** IANA zone in which playout times of day (wait_until, pad_until, fixed starts) are meant. */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { GuideEpisodeArtwork } from "../domain/enums";
 import type { AppConfig, LogLevel } from "./app-config";
+import { passwordHashProblem } from "./password-hash";
 
 /** A raw value could not be turned into a setting; the message says what is expected. */
 export class ConfigValueError extends Error {}
@@ -87,6 +88,13 @@ const postgresUrl: Parser<string> = (raw) => {
   return text;
 };
 
+const passwordHash: Parser<string> = (raw) => {
+  const text = nonEmptyString(raw).trim();
+  const problem = passwordHashProblem(text);
+  if (problem) throw new ConfigValueError(problem);
+  return text;
+};
+
 /** One of the given values, compared case-insensitively, returned as spelled in the list. */
 const oneOf = <T extends string>(values: readonly T[]): Parser<T> => (raw) => {
   const text = String(raw).trim().toLowerCase();
@@ -116,6 +124,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("Api:LegacyDeprecation", date, (c, v) => (c.api.legacyDeprecation = v)),
   key("Api:LegacySunset", date, (c, v) => (c.api.legacySunset = v)),
   key("JWT:IssuerSigningKey", nonEmptyString, (c, v) => (c.jwt.issuerSigningKey = v), true),
+  key("Auth:PasswordHash", passwordHash, (c, v) => (c.auth.passwordHash = v), true),
   key("Playout:DaysToBuild", integer(1, 31), (c, v) => (c.playout.daysToBuild = v)),
   key("Playout:TimeZone", timeZone, (c, v) => (c.playout.timeZone = v)),
   key("Playout:RebuildIntervalMinutes", integer(0, 24 * 60), (c, v) => (c.playout.rebuildIntervalMinutes = v)),

@@ -42,6 +42,7 @@ function defaults(dataDir: string): AppConfig {
       legacySunset: new Date("2027-11-01T00:00:00Z"),
     },
     jwt: {},
+    auth: {},
     playout: playoutDefaults(dataDir),
     guide: { daysToBuild: 2, episodeArtwork: GuideEpisodeArtwork.ShowPoster },
     hdhomerun: { tunerCount: 2, allowWithoutToken: false, ssdp: false, ssdpPort: 1900, udpDiscovery: true, udpDiscoveryPort: 65001 },

@@ -4,7 +4,7 @@ export interface FieldError {
   message: string;
 }
 
-export type DomainErrorKind = "NotFound" | "Validation" | "TooLarge";
+export type DomainErrorKind = "NotFound" | "Validation" | "TooLarge" | "Unauthorized" | "RateLimited";
 
 /**
  * The one error type services throw for expected failures: the addressed thing does not exist, or
@@ -16,6 +16,8 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     readonly errors: readonly FieldError[] = [],
+    /** RateLimited: seconds until another try is taken. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "DomainError";
@@ -31,6 +33,16 @@ export class DomainError extends Error {
 
   static invalid(field: string, message: string): DomainError {
     return DomainError.validation([{ field, message }]);
+  }
+
+  /** The caller's credential (the owner password) is wrong (HTTP 401). */
+  static unauthorized(message: string): DomainError {
+    return new DomainError("Unauthorized", message);
+  }
+
+  /** Too many failed tries: none is taken for `retryAfterSeconds` (HTTP 429 with Retry-After). */
+  static rateLimited(message: string, retryAfterSeconds: number): DomainError {
+    return new DomainError("RateLimited", message, [], retryAfterSeconds);
   }
 
   /** `field` is over `limitBytes` (HTTP 413); the message names the limit. */

@@ -1,8 +1,4 @@
-import type { Request, RequestHandler } from "express";
-import { pathSegments } from "./canonical-path";
-import { WRITE_KEY_EXEMPTIONS } from "./write-key";
-
-const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import type { Request } from "express";
 
 function first(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header[0] : header;
@@ -13,6 +9,8 @@ function first(header: string | string[] | undefined): string | undefined {
  * True when a browser sent this request from a page of another site: `Sec-Fetch-Site: cross-site`, or an
  * `Origin` that is not the host the request was sent to (with `Server:TrustProxy`, the forwarded host
  * counts too). Requests without `Origin` (scripts, curl, media players) are not cross-site.
+ * `requestAccess` (write-key.ts) applies it: writes from such pages are refused without the key, and the
+ * owner's session cookie never counts on them.
  */
 export function isCrossSite(req: Request, trustProxy: boolean): boolean {
   if (first(req.headers["sec-fetch-site"])?.toLowerCase() === "cross-site") return true;
@@ -35,23 +33,6 @@ function sameAuthority(origin: URL, host: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * Without a write key, writes under /api/ from pages of other sites are refused: otherwise any web page
- * the user opens could change Airwave. With a key the key protects writes and every origin may use it
- * (spec: all origins allowed). The callback routes exempt from the key are never for browsers.
- */
-export function refuseCrossSiteWrites(options: { writeKey?: string; trustProxy: boolean }, onRefused: RequestHandler): RequestHandler {
-  return (req, res, next) => {
-    if (READ_METHODS.has(req.method)) return next();
-    const queryAt = req.url.indexOf("?");
-    const segments = pathSegments(queryAt === -1 ? req.url : req.url.slice(0, queryAt));
-    if (segments[0] !== "api") return next();
-    const exempt = WRITE_KEY_EXEMPTIONS.some((e) => e.matches(segments));
-    if ((options.writeKey && !exempt) || !isCrossSite(req, options.trustProxy)) return next();
-    return onRefused(req, res, next);
-  };
 }
 
 export const CROSS_SITE_DETAIL =

@@ -15,6 +15,7 @@ const TITLES: Record<number, string> = {
   415: "Unsupported media type",
   421: "Misdirected request",
   422: "Validation failed",
+  429: "Too many requests",
   500: "Internal server error",
 };
 
@@ -42,6 +43,9 @@ export function sendProblem(res: Response, status: number, detail: string, error
 
 export const unauthorized: RequestHandler = (_req, res) =>
   sendProblem(res, 401, "a valid X-Api-Key header is required for this request");
+
+export const signInRequired: RequestHandler = (_req, res) =>
+  sendProblem(res, 401, "an owner password protects this server: sign in (POST /api/v1/auth/sign-in) or send a valid X-Api-Key header");
 
 export const crossSiteWriteRefused: RequestHandler = (_req, res) => sendProblem(res, 403, CROSS_SITE_DETAIL);
 
@@ -81,6 +85,11 @@ export function problemDetailsHandler(log: Logger): ErrorRequestHandler {
     if (error instanceof DomainError) {
       if (error.kind === "NotFound") return sendProblem(res, 404, error.message);
       if (error.kind === "TooLarge") return sendProblem(res, 413, error.message, error.errors);
+      if (error.kind === "Unauthorized") return sendProblem(res, 401, error.message);
+      if (error.kind === "RateLimited") {
+        res.setHeader("Retry-After", String(error.retryAfterSeconds ?? 60));
+        return sendProblem(res, 429, error.message);
+      }
       // Operational routes keep the older mapping: a failed result is 400, never 422 (spec §7 rule 3).
       return sendProblem(res, usesLegacyErrorMapping(res) ? 400 : 422, error.message, error.errors);
     }

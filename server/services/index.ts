@@ -1,9 +1,10 @@
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import type { AppConfig } from "../config/app-config";
 import type { Database } from "../db/database";
 import { BuildMode } from "../domain/enums";
 import { ChannelGenerationService } from "./channel-generation/channel-generation-service";
 import { ChannelService } from "./channel-service";
+import { OwnerAccessService } from "./owner-access/owner-access-service";
 import { CollectionService } from "./collection-service";
 import type { MetricsPort } from "../metrics/metrics-port";
 import type { FFmpegInfoSource, FFmpegTrialRunner } from "../domain/ffmpeg-info";
@@ -97,6 +98,8 @@ export interface Services {
   seed: SeedService;
   /** Present when the server runs with its loaded configuration. */
   settings?: SettingsService;
+  /** The owner password and UI sessions; absent without a configuration (service tests). */
+  ownerAccess?: OwnerAccessService;
   setupTransfer: SetupTransferService;
   smartCollections: SmartCollectionService;
   watermarks: WatermarkService;
@@ -141,6 +144,8 @@ export interface ServiceDependencies {
   watermarkPreviews?: WatermarkPreviewRenderer;
   /** ffprobe, which judges the images watermarks are given; default `ffprobe` on the PATH. */
   ffprobePath?: string;
+  /** The server's log, for what people do that others should see (sign-ins, password changes). */
+  auditLog?: { info(message: string): void; warn(message: string): void };
   /** Where build and guide timings go (GET /metrics). */
   metrics?: MetricsPort;
   /** Told every secret the moment it exists (credentials given, keys set, the stream capability), for redaction. */
@@ -183,7 +188,10 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), watermarkSource, remotePlayback);
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const schedules = new ScheduleService(db, refresh);
-  const settings = deps.config ? new SettingsService(deps.config, deps.environment, deps.secrets) : undefined;
+  const ownerAccess = deps.config
+    ? new OwnerAccessService({ db, config: deps.config, environment: deps.environment ?? {}, clock, secretBytes: (count) => randomBytes(count), secrets: deps.secrets, log: deps.auditLog })
+    : undefined;
+  const settings = deps.config ? new SettingsService(deps.config, deps.environment, deps.secrets, (password, address) => ownerAccess!.passwordGiven(password, address)) : undefined;
   return {
     artwork,
     backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock, db.kind),
@@ -219,6 +227,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     maintenance: new MaintenanceService(db, deps.dataDir),
     seed: new SeedService(db, ffmpegProfiles, channels),
     settings,
+    ownerAccess,
     setupTransfer: new SetupTransferService(db, playouts, settings, clock),
     smartCollections,
     watermarks: new WatermarkService(db, watermarkImages, { renderer: () => deps.watermarkPreviews, files: watermarkSource }),

@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { AppConfig } from "../config/app-config";
 import { CONFIG_KEYS, ConfigValueError } from "../config/config-keys";
 import { ffmpegIdentityProblem } from "../config/ffmpeg-identity";
 import { SETTINGS_FILE } from "../config/load-config";
+import { setInEnvironment, SettingsFileError, writeSettingsFile } from "../config/settings-file";
 import type { SecretSink } from "../logging/secrets";
 import { DomainError, type FieldError } from "./domain-error";
 import { PLAYOUTS_FOLDER } from "./files/playout-folders";
@@ -18,7 +18,7 @@ const EDITABLE = {
   backupKeep: { key: "Backup:Keep", live: true },
   ffmpegPath: { key: "FFmpeg:Path", live: false },
   ffprobePath: { key: "FFmpeg:ProbePath", live: false },
-  writeKey: { key: "Api:WriteKey", live: false },
+  writeKey: { key: "Api:WriteKey", live: true },
   iptvTokenKey: { key: "JWT:IssuerSigningKey", live: false },
 } as const;
 
@@ -29,6 +29,20 @@ const SECRET_SETTINGS: readonly EditableSetting[] = ["writeKey", "iptvTokenKey"]
 
 /** A change: a value sets the override in settings.json, null removes it, absent leaves it. */
 export type SettingsChange = { [K in EditableSetting]?: string | number | null };
+
+/**
+ * What the caller proved besides being let in: the current write key (`X-Api-Key`), or the owner password
+ * given with the change. Replacing or removing a write key that exists needs one of them.
+ */
+export interface ChangeProof {
+  writeKeyPresented?: boolean;
+  currentPassword?: string;
+  /** The client's address: password tries are counted per address. */
+  address?: string;
+}
+
+/** Checks an owner password given from an address (the owner-access service, rate limited). */
+export type PasswordCheck = (password: string, address: string) => Promise<boolean>;
 
 /** The effective settings; secrets only as "is set". */
 export interface SettingsView {
@@ -43,6 +57,8 @@ export interface SettingsView {
   ffmpegPath: string | null;
   ffprobePath: string | null;
   writeKeySet: boolean;
+  /** An owner password is set (`Auth:PasswordHash`): the UI signs in. */
+  passwordSet: boolean;
   iptvTokenKeySet: boolean;
   /** The server accepts connections from other machines (not only loopback). */
   listeningBeyondLoopback: boolean;
@@ -76,6 +92,7 @@ export class SettingsService {
     private readonly config: AppConfig,
     private readonly environment: NodeJS.ProcessEnv = {},
     private readonly secrets?: SecretSink,
+    private readonly passwordMatches: PasswordCheck = async () => false,
   ) {}
 
   get(): SettingsView {
@@ -93,6 +110,7 @@ export class SettingsService {
       ffmpegPath: c.ffmpeg.path ?? null,
       ffprobePath: c.ffmpeg.probePath ?? null,
       writeKeySet: Boolean(c.api.writeKey),
+      passwordSet: Boolean(c.auth.passwordHash),
       iptvTokenKeySet: Boolean(c.jwt.issuerSigningKey),
       listeningBeyondLoopback: !isLoopbackHost(c.server.host),
       restartRequired: this.pendingRestart.size > 0,
@@ -105,9 +123,13 @@ export class SettingsService {
 
   /**
    * Validates every given setting (all or nothing), writes settings.json, applies what can apply live.
-   * An FFmpeg or ffprobe path must name a program that identifies itself as such.
+   * An FFmpeg or ffprobe path must name a program that identifies itself as such. The write key applies at
+   * once; once one exists, replacing or removing it needs the current key or the owner password (`proof`).
    */
-  async update(change: SettingsChange): Promise<SettingsView> {
+  async update(change: SettingsChange, proof: ChangeProof = {}): Promise<SettingsView> {
+    if (change.writeKey !== undefined && this.config.api.writeKey && !(await this.provesOwner(proof))) {
+      throw DomainError.validation([{ field: "writeKey", message: "a write key is set: changing or removing it needs the current key (X-Api-Key) or the owner password (currentPassword)" }]);
+    }
     const { errors, parsed } = await this.check(change);
     // A key is redacted from the moment it is given, not from the restart that puts it to use.
     for (const field of SECRET_SETTINGS) {
@@ -117,22 +139,12 @@ export class SettingsService {
     if (errors.length) throw DomainError.validation(errors);
     if (parsed.size === 0) return this.get();
 
-    const file = path.join(this.config.dataDir, SETTINGS_FILE);
-    const document = this.readFile(file);
-    for (const [field, value] of parsed) {
-      const [sectionName, name] = EDITABLE[field].key.split(":");
-      // The loader matches names without regard to case: reuse the spelling the file already has.
-      const section = sameName(document, sectionName);
-      const current = document[section];
-      const sectionObject = (current !== null && typeof current === "object" && !Array.isArray(current) ? current : (document[section] = {})) as Record<string, unknown>;
-      if (value === null) delete sectionObject[sameName(sectionObject, name)];
-      else sectionObject[sameName(sectionObject, name)] = value;
-      if (Object.keys(sectionObject).length === 0) delete document[section];
+    try {
+      writeSettingsFile(this.config.dataDir, [...parsed].map(([field, value]) => [EDITABLE[field].key, value] as const));
+    } catch (error) {
+      if (error instanceof SettingsFileError) throw DomainError.invalid(SETTINGS_FILE, error.message);
+      throw error;
     }
-    const temporary = `${file}.${process.pid}.tmp`;
-    fs.mkdirSync(this.config.dataDir, { recursive: true });
-    fs.writeFileSync(temporary, JSON.stringify(document, null, 2) + "\n", { mode: 0o600 });
-    fs.renameSync(temporary, file);
 
     for (const [field, value] of parsed) this.apply(field, value);
     return this.get();
@@ -176,9 +188,23 @@ export class SettingsService {
     return { errors, parsed };
   }
 
-  /** Live settings change the shared config object the engines read; removing an override (back to the default) and the rest need a restart. */
+  private async provesOwner(proof: ChangeProof): Promise<boolean> {
+    if (proof.writeKeyPresented) return true;
+    return typeof proof.currentPassword === "string" && (await this.passwordMatches(proof.currentPassword, proof.address ?? "unknown"));
+  }
+
+  /**
+   * Live settings change the shared config object the engines read; removing an override (back to the default)
+   * and the rest need a restart. The write key applies at once, set or removed: the UI that changed it shows
+   * the state the server enforces.
+   */
   private apply(field: EditableSetting, value: unknown): void {
     const c = this.config;
+    if (field === "writeKey") {
+      if (value === null) delete c.api.writeKey;
+      else c.api.writeKey = value as string;
+      return;
+    }
     if (!EDITABLE[field].live || value === null) {
       this.pendingRestart.add(EDITABLE[field].key);
       return;
@@ -192,28 +218,6 @@ export class SettingsService {
   }
 
   private fromEnvironment(key: string): boolean {
-    const wanted = key.replace(":", "__").toLowerCase();
-    return Object.entries(this.environment).some(([name, value]) => name.toLowerCase() === wanted && value !== undefined && value !== "");
+    return setInEnvironment(this.environment, key);
   }
-
-  private readFile(file: string): Record<string, unknown> {
-    let text: string;
-    try {
-      text = fs.readFileSync(file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-      throw error;
-    }
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-    } catch {
-      // fall through
-    }
-    throw DomainError.invalid(SETTINGS_FILE, "the settings file is not a JSON object; fix or remove it before saving settings");
-  }
-}
-
-function sameName(object: Record<string, unknown>, name: string): string {
-  return Object.keys(object).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
 }

@@ -94,6 +94,12 @@ describe("needsWriteKey (on canonical paths)", () => {
     ["POST", "/api/v1/scripted/playout/build/abc/add_count", false],
     ["POST", "/api/v1/scripted/playout/build/abc", true],
     ["POST", "/api/v1/scripted/playout/abc/add_count", true],
+    ["POST", "/api/v1/auth/sign-in", false],
+    ["POST", "/api/v1/auth/sign-out", false],
+    ["PUT", "/api/v1/auth/password", false],
+    ["POST", "/api/v1/auth/other", true],
+    ["POST", "/api/v1/auth/sign-in/x", true],
+    ["POST", "/api/v2/auth/sign-in", true],
   ])("%s %s -> %s", (method, path, expected) => {
     expect(needsWriteKey(method, path)).toBe(expected);
   });

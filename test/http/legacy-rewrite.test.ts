@@ -8,8 +8,8 @@ import { canonicalPathMiddleware } from "../../server/http/canonical-path";
 import { cors } from "../../server/http/cors";
 import { configureJson } from "../../server/http/json";
 import { legacyRewrite } from "../../server/http/legacy-rewrite";
-import { malformedPath, unauthorized } from "../../server/http/problem-details";
-import { requireWriteKey } from "../../server/http/write-key";
+import { crossSiteWriteRefused, malformedPath, unauthorized } from "../../server/http/problem-details";
+import { requireAccess } from "../../server/http/write-key";
 import { rawRequest, type RawResponse } from "../support/http";
 import { useTestServer } from "../support/test-server";
 
@@ -261,7 +261,8 @@ describe("what the handler receives after the rewrite", () => {
     app.use(cors());
     app.use(canonicalPathMiddleware(malformedPath));
     app.use(legacyRewrite({ deprecation: new Date(DEPRECATION_SETTING), sunset: new Date(SUNSET_SETTING) }));
-    app.use(requireWriteKey(KEY, unauthorized));
+    const policy = { writeKey: () => KEY, passwordSet: () => false, sessionValid: async () => false, trustProxy: false };
+    app.use(requireAccess(policy, { needsCredential: unauthorized, crossSite: crossSiteWriteRefused }));
     configureJson(app);
     app.use("/api/v1/echo", (req, res) => {
       res.json({

@@ -161,7 +161,9 @@ describe("write key and exposure warnings in a real browser", () => {
       await screenshot(page, "page-settings-exposed");
       await warning.getByRole("button", { name: "Set a write key" }).click();
       await page.getByText("Write key saved").waitFor();
-      await page.getByText("Restart Airwave to put it into effect.").waitFor();
+      await page.getByText("It is in effect now, and this browser will send it with every change.", { exact: false }).waitFor();
+      // In effect at once: a change without the key is refused, so no other device can replace it.
+      expect((await fetch(new URL("/api/v1/settings", server.url), { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ writeKey: "other" }) })).status).toBe(401);
       const saved = JSON.parse(fs.readFileSync(path.join(server.dataDir, "settings.json"), "utf8"));
       expect(saved.Api.WriteKey).toMatch(/^[0-9a-f]{48}$/);
       const stored = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem("airwave.writeKey"));

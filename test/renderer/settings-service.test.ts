@@ -56,12 +56,14 @@ describe("settings (GraphQL and REST over the same service)", () => {
       expect(rest.json.errors).toEqual([{ field: "guideDaysToBuild", message: "must be a whole number between 1 and 31" }]);
     });
 
-    it("keeps the write key for after a restart and never echoes it", async () => {
+    it("puts a new write key into effect at once, keeps it for after a restart and never echoes it", async () => {
       const res = await api.put("/api/v1/settings", { writeKey: "new-key-123" });
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ writeKeySet: false, restartRequired: true });
+      expect(res.json).toMatchObject({ writeKeySet: true, restartRequired: false });
       expect(res.text).not.toContain("new-key-123");
       expect(loadConfig({ AIRWAVE_DATA_DIR: server.dataDir }).api.writeKey).toBe("new-key-123");
+      expect((await api.put("/api/v1/settings", { playoutDaysToBuild: 3 })).status).toBe(401);
+      expect((await api.put("/api/v1/settings", { playoutDaysToBuild: 3 }, { "X-Api-Key": "new-key-123" })).status).toBe(200);
     });
   });
 

@@ -49,7 +49,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   let server: RunningServer;
   try {
-    server = await startServer(config, createLogger(config.logging.level, options.onLog ?? (() => undefined)));
+    // The settings page tells which settings the environment fixes: here, the ones the test gives.
+    server = await startServer(config, createLogger(config.logging.level, options.onLog ?? (() => undefined)), { ...options.env });
   } catch (error) {
     if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();

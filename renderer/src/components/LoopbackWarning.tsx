@@ -19,9 +19,8 @@ export function LoopbackWarning() {
     return (
       <Alert color="green" title="Write key saved" role="status" withCloseButton onClose={() => setCreatedKey(null)}>
         <Stack gap={4}>
-          <Text size="sm">This browser will send it with every change. Copy it now for other tools; it is not shown again:</Text>
+          <Text size="sm">It is in effect now, and this browser will send it with every change. Copy it now for other tools; it is not shown again:</Text>
           <Code>{createdKey}</Code>
-          {settings.restartRequired && <Text size="sm" fw={600}>Restart Airwave to put it into effect.</Text>}
         </Stack>
       </Alert>
     );

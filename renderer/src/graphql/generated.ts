@@ -560,10 +560,12 @@ export type SettingsInput = {
   backupKeep?: number | null | undefined;
   ffmpegPath?: string | null | undefined;
   ffprobePath?: string | null | undefined;
-  /** Api:WriteKey (applies after a restart). */
+  /** Api:WriteKey (applies at once; replacing or removing one that is set needs it as X-Api-Key, or currentPassword). */
   writeKey?: string | null | undefined;
   /** JWT:IssuerSigningKey (applies after a restart). */
   iptvTokenKey?: string | null | undefined;
+  /** The owner password, as proof for replacing or removing a write key that is set (instead of X-Api-Key); not stored. */
+  currentPassword?: string | null | undefined;
 };
 
 /** A watermark: imageData or imagePath only with imageSource Custom, widthPercent only with size Scaled, frequencyMinutes/durationSeconds only with mode Intermittent. Update replaces every field. */

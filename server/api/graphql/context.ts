@@ -1,3 +1,4 @@
+import type { Access } from "../../http/write-key";
 import type { Services } from "../../services";
 import { createGraphqlLoaders, type GraphqlLoaders } from "./loaders";
 
@@ -6,16 +7,25 @@ export interface GraphqlContext {
   services: Services;
   /** Scheme and host the client used, for absolute URLs. */
   baseUrl: string;
-  /** The request carried the write key, or none is configured and the request is not from another site. */
+  /** Mutations may run: the request carried the write key or the owner's session, or neither is needed. */
   mayWrite: boolean;
   /** Why a mutation would be refused, if it would. */
   writeAccess: WriteAccess;
+  /** Why a query would be refused (only while an owner password is set), if it would. */
+  readAccess: WriteAccess;
+  /** What the request proved for changes of credentials: the current write key, and where it came from. */
+  proof: { writeKeyPresented: boolean; address: string };
   loaders: GraphqlLoaders;
 }
 
-/** `needs-key`: a key is set and the request lacks it; `cross-site`: no key is set and a page of another site sent it. */
-export type WriteAccess = "allowed" | "needs-key" | "cross-site";
+/** `needs-credential`: the write key or the owner's session is wanted; `cross-site`: a page of another site sent it without the key. */
+export type WriteAccess = Access;
 
-export function createGraphqlContext(services: Services, baseUrl: string, writeAccess: WriteAccess): GraphqlContext {
-  return { services, baseUrl, mayWrite: writeAccess === "allowed", writeAccess, loaders: createGraphqlLoaders(services) };
+export function createGraphqlContext(
+  services: Services,
+  baseUrl: string,
+  access: { read: WriteAccess; write: WriteAccess },
+  proof: GraphqlContext["proof"],
+): GraphqlContext {
+  return { services, baseUrl, mayWrite: access.write === "allowed", writeAccess: access.write, readAccess: access.read, proof, loaders: createGraphqlLoaders(services) };
 }

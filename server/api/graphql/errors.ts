@@ -9,6 +9,7 @@ export const GraphqlErrorCode = {
   PayloadTooLarge: "PAYLOAD_TOO_LARGE",
   Unauthorized: "UNAUTHORIZED",
   Forbidden: "FORBIDDEN",
+  TooManyRequests: "TOO_MANY_REQUESTS",
   Internal: "INTERNAL_SERVER_ERROR",
 } as const;
 
@@ -24,11 +25,19 @@ const CLIENT_ERROR_CODES = new Set([
   GraphqlErrorCode.Forbidden,
 ]);
 
+const DOMAIN_CODES: Record<DomainError["kind"], string> = {
+  NotFound: GraphqlErrorCode.NotFound,
+  Validation: GraphqlErrorCode.ValidationFailed,
+  TooLarge: GraphqlErrorCode.PayloadTooLarge,
+  Unauthorized: GraphqlErrorCode.Unauthorized,
+  RateLimited: GraphqlErrorCode.TooManyRequests,
+};
+
 /** Domain errors become coded GraphQL errors; anything unexpected is masked. */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   if (original instanceof DomainError) {
-    const code = original.kind === "NotFound" ? GraphqlErrorCode.NotFound : original.kind === "TooLarge" ? GraphqlErrorCode.PayloadTooLarge : GraphqlErrorCode.ValidationFailed;
+    const code = DOMAIN_CODES[original.kind];
     return { ...formatted, message: original.message, extensions: { code, errors: original.errors } };
   }
   const code = formatted.extensions?.code;

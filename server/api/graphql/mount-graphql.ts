@@ -1,12 +1,11 @@
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
-import type { Express, Request } from "express";
+import type { Express } from "express";
 import { requestBaseUrl } from "../../http/base-url";
-import { isCrossSite } from "../../http/cross-site";
-import { keyMatches, WRITE_KEY_HEADER } from "../../http/write-key";
+import { keyMatches, requestAccess, WRITE_KEY_HEADER, type AccessPolicy } from "../../http/write-key";
 import type { Services } from "../../services";
-import { createGraphqlContext, type GraphqlContext, type WriteAccess } from "./context";
+import { createGraphqlContext, type GraphqlContext } from "./context";
 import { formatGraphqlError } from "./errors";
 import { EXPLORER_PAGE } from "./explorer-page";
 import { buildGraphqlSchema } from "./schema";
@@ -14,7 +13,8 @@ import { writeKeyPlugin } from "./write-key-plugin";
 
 export interface GraphqlOptions {
   services: Services;
-  writeKey?: string;
+  /** The access rule REST applies too (write key, owner session, cross-site). */
+  access: AccessPolicy;
   trustProxy: boolean;
 }
 
@@ -41,14 +41,13 @@ export async function mountGraphql(app: Express, options: GraphqlOptions): Promi
   app.use(
     "/graphql",
     expressMiddleware(apollo, {
-      context: async ({ req }) => createGraphqlContext(options.services, requestBaseUrl(req, options.trustProxy), writeAccess(req, options)),
+      context: async ({ req }) => {
+        const writeKey = options.access.writeKey();
+        const proof = { writeKeyPresented: Boolean(writeKey) && keyMatches(req.headers[WRITE_KEY_HEADER], writeKey!), address: req.socket.remoteAddress ?? "unknown" };
+        const [read, write] = await Promise.all([requestAccess(req, options.access, "read"), requestAccess(req, options.access, "write")]);
+        return createGraphqlContext(options.services, requestBaseUrl(req, options.trustProxy), { read, write }, proof);
+      },
     }),
   );
   return () => apollo.stop();
-}
-
-/** Mutations need the key when one is set; without one, only pages of this server's own origin may send them. */
-function writeAccess(req: Request, options: GraphqlOptions): WriteAccess {
-  if (options.writeKey) return keyMatches(req.headers[WRITE_KEY_HEADER], options.writeKey) ? "allowed" : "needs-key";
-  return isCrossSite(req, options.trustProxy) ? "cross-site" : "allowed";
 }

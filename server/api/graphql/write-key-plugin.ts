@@ -4,18 +4,22 @@ import { CROSS_SITE_DETAIL } from "../../http/cross-site";
 import type { GraphqlContext } from "./context";
 import { GraphqlErrorCode } from "./errors";
 
-/** Mutations obey the same write key and cross-site rule as REST writes. */
+/** Operations obey the REST access rule: mutations as writes, queries as reads (which need a credential only while an owner password is set). */
 export const writeKeyPlugin: ApolloServerPlugin<GraphqlContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, contextValue }) {
-        if (operation?.operation !== "mutation" || contextValue.mayWrite) return;
-        if (contextValue.writeAccess === "cross-site") {
+        const mutation = operation?.operation === "mutation";
+        const access = mutation ? contextValue.writeAccess : contextValue.readAccess;
+        if (access === "allowed") return;
+        if (access === "cross-site") {
           throw new GraphQLError(CROSS_SITE_DETAIL, { extensions: { code: GraphqlErrorCode.Forbidden, http: { status: 403 } } });
         }
-        throw new GraphQLError("a valid X-Api-Key header is required for mutations", {
-          extensions: { code: GraphqlErrorCode.Unauthorized, http: { status: 401 } },
-        });
+        const passwordSet = contextValue.services.ownerAccess?.passwordSet ?? false;
+        const message = passwordSet
+          ? "sign in with the owner password (or send a valid X-Api-Key header): an owner password protects this server"
+          : "a valid X-Api-Key header is required for mutations";
+        throw new GraphQLError(message, { extensions: { code: GraphqlErrorCode.Unauthorized, http: { status: 401 } } });
       },
     };
   },

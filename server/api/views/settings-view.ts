@@ -25,6 +25,8 @@ export interface SettingsDto {
   ffmpegPath: string | null;
   ffprobePath: string | null;
   writeKeySet: boolean;
+  /** An owner password is set (Auth:PasswordHash): the UI signs in; reads and writes need the session or the write key. */
+  passwordSet: boolean;
   iptvTokenKeySet: boolean;
   /** The server accepts connections from other machines, not only loopback. */
   listeningBeyondLoopback: boolean;

@@ -13,19 +13,20 @@ import { Playlist, PlaylistGroup, PlaylistItem } from "./playlist";
 import { Playout, PlayoutBuild, PlayoutItem } from "./playout";
 import { Resolution } from "./resolution";
 import { Schedule, ScheduleItem } from "./schedule";
+import { OwnerSession } from "./owner-session";
 import { Setting } from "./setting";
 import { Watermark } from "./watermark";
 
 export {
   Artwork, Block, BlockItem, BlockTemplate, BlockTemplateItem, PlayoutTemplate, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
-  MediaGuid, MediaItem, MediaSource, MediaSourceCollection, MediaSourceLibrary, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, Playlist,
+  MediaGuid, MediaItem, MediaSource, MediaSourceCollection, MediaSourceLibrary, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, OwnerSession, Playlist,
   PlaylistGroup, PlaylistItem, Playout, PlayoutBuild, PlayoutItem, Resolution, Schedule, ScheduleItem, Setting,
   SmartCollection, Watermark,
 };
 
 export const ALL_ENTITIES = [
   Artwork, Block, BlockItem, BlockTemplate, BlockTemplateItem, PlayoutTemplate, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
-  MediaGuid, MediaItem, MediaSource, MediaSourceCollection, MediaSourceLibrary, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, Playlist,
+  MediaGuid, MediaItem, MediaSource, MediaSourceCollection, MediaSourceLibrary, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, OwnerSession, Playlist,
   PlaylistGroup, PlaylistItem, Playout, PlayoutBuild, PlayoutItem, Resolution, Schedule, ScheduleItem, Setting,
   SmartCollection, Watermark,
 ];

@@ -14,6 +14,7 @@ import { CopyWhenCompatiblePostgres1795338000000 } from "./0013-copy-when-compat
 import { OnDemandChannelsPostgres1795338100000 } from "./0014-on-demand-channels";
 import { RemoteStreamsPostgres1795338200000 } from "./0015-remote-streams";
 import { ChannelTracksPostgres1795338300000 } from "./0016-channel-tracks";
+import { OwnerSessionsPostgres1795338400000 } from "./0017-owner-sessions";
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -38,4 +39,5 @@ export const ALL_POSTGRES_MIGRATIONS: MigrationClass[] = [
   OnDemandChannelsPostgres1795338100000,
   RemoteStreamsPostgres1795338200000,
   ChannelTracksPostgres1795338300000,
+  OwnerSessionsPostgres1795338400000,
 ];

@@ -13,6 +13,7 @@ import { MediaMatchRepository } from "./media-match-repository";
 import { MediaSearchRepository } from "./media-search-repository";
 import { MediaSourceRepository } from "./media-source-repository";
 import { MultiCollectionRepository } from "./multi-collection-repository";
+import { OwnerSessionRepository } from "./owner-session-repository";
 import { PlaylistRepository } from "./playlist-repository";
 import { PlayoutRepository } from "./playout-repository";
 import { PlayoutContentRepository } from "./playout-content-repository";
@@ -38,6 +39,7 @@ export interface Repositories {
   mediaSearch: MediaSearchRepository;
   mediaSources: MediaSourceRepository;
   multiCollections: MultiCollectionRepository;
+  ownerSessions: OwnerSessionRepository;
   playlists: PlaylistRepository;
   playouts: PlayoutRepository;
   playoutContent: PlayoutContentRepository;
@@ -65,6 +67,7 @@ export function createRepositories(manager: EntityManager): Repositories {
     mediaSearch: new MediaSearchRepository(manager),
     mediaSources: new MediaSourceRepository(manager),
     multiCollections: new MultiCollectionRepository(manager),
+    ownerSessions: new OwnerSessionRepository(manager),
     playlists: new PlaylistRepository(manager),
     playouts: new PlayoutRepository(manager),
     playoutContent: new PlayoutContentRepository(manager),

@@ -15,8 +15,7 @@ export function WriteKeyStep({ onDone }: { onDone: () => void }) {
     return (
       <Stack>
         <Alert color="green" title="Write key created" role="status">
-          This browser keeps it and sends it with every change. Copy it now for other tools: it is not shown again.
-          It takes effect when Airwave restarts.
+          It is in effect now. This browser keeps it and sends it with every change. Copy it now for other tools: it is not shown again.
         </Alert>
         <CopyField label="Your write key" value={created} />
         <Group justify="flex-end">

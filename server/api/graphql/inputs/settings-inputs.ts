@@ -27,9 +27,12 @@ export class SettingsInput implements SettingsChange {
   @Field(() => String, { nullable: true })
   ffprobePath?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Api:WriteKey (applies after a restart)." })
+  @Field(() => String, { nullable: true, description: "Api:WriteKey (applies at once; replacing or removing one that is set needs it as X-Api-Key, or currentPassword)." })
   writeKey?: string | null;
 
   @Field(() => String, { nullable: true, description: "JWT:IssuerSigningKey (applies after a restart)." })
   iptvTokenKey?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The owner password, as proof for replacing or removing a write key that is set (instead of X-Api-Key); not stored." })
+  currentPassword?: string | null;
 }

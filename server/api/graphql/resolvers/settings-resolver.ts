@@ -11,8 +11,11 @@ export class SettingsResolver {
     return toSettingsDto(settingsService(ctx.services).get(), ctx.baseUrl);
   }
 
-  @Mutation(() => SettingsType, { description: "Validates and saves every given setting (all or nothing); see restartRequired." })
+  @Mutation(() => SettingsType, {
+    description: "Validates and saves every given setting (all or nothing); see restartRequired. Replacing or removing a write key that is set needs it (X-Api-Key) or currentPassword.",
+  })
   async updateSettings(@Arg("input", () => SettingsInput) input: SettingsInput, @Ctx() ctx: GraphqlContext): Promise<SettingsType> {
-    return toSettingsDto(await settingsService(ctx.services).update({ ...input }), ctx.baseUrl);
+    const { currentPassword, ...change } = input;
+    return toSettingsDto(await settingsService(ctx.services).update(change, { ...ctx.proof, currentPassword: currentPassword ?? undefined }), ctx.baseUrl);
   }
 }

@@ -29,6 +29,9 @@ export class SettingsType {
   @Field(() => Boolean, { description: "Api:WriteKey is in effect (writes need X-Api-Key)." })
   writeKeySet: boolean;
 
+  @Field(() => Boolean, { description: "An owner password is set (Auth:PasswordHash): the UI signs in; reads and writes need the session or the write key." })
+  passwordSet: boolean;
+
   @Field(() => Boolean, { description: "JWT:IssuerSigningKey is in effect (/iptv/ routes need a token)." })
   iptvTokenKeySet: boolean;
 

@@ -2,7 +2,7 @@ import type { Request as ExpressRequest } from "express";
 import { Body, Controller, Get, Put, Response, Route, Tags } from "@tsoa/runtime";
 import { settingsService, toSettingsDto, type SettingsDto } from "../../views/settings-view";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
-import { baseUrlOf, type RestContext } from "../rest-context";
+import { baseUrlOf, presentedProof, type RestContext } from "../rest-context";
 
 /** A value overrides the setting in settings.json, null removes the override, absent leaves it. */
 export interface SettingsUpdateRequest {
@@ -19,10 +19,12 @@ export interface SettingsUpdateRequest {
   backupKeep?: number | null;
   ffmpegPath?: string | null;
   ffprobePath?: string | null;
-  /** Api:WriteKey (applies after a restart). */
+  /** Api:WriteKey (applies at once). Replacing or removing a key that is set needs it as X-Api-Key, or `currentPassword`. */
   writeKey?: string | null;
   /** JWT:IssuerSigningKey (applies after a restart). */
   iptvTokenKey?: string | null;
+  /** The owner password, as proof for replacing or removing a write key that is set (instead of X-Api-Key); not stored. */
+  currentPassword?: string;
 }
 
 @Route("api/v1/settings")
@@ -51,7 +53,10 @@ export class SettingsController extends Controller {
    */
   @Put()
   @Response<ValidationProblemDetails>(422, "Validation failed")
+  @Response<ValidationProblemDetails>(429, "Too many wrong passwords (currentPassword)")
   public async updateSettings(@Body() body: SettingsUpdateRequest): Promise<SettingsDto> {
-    return toSettingsDto(await settingsService(this.context.services).update(body), baseUrlOf(this.request));
+    const { currentPassword, ...change } = body;
+    const proof = { ...presentedProof(this.context, this.request), currentPassword };
+    return toSettingsDto(await settingsService(this.context.services).update(change, proof), baseUrlOf(this.request));
   }
 }
