@@ -231,3 +231,13 @@ export function remoteInputOptions(input: RemoteInput, stallTimeoutUs = REMOTE_S
   if (input.scheme === "rtsp" || input.scheme === "rtsps") args.push("-timeout", String(stallTimeoutUs));
   return args;
 }
+
+/** A stream URL as answers and logs show it: without query, fragment or user info (they may carry a token). */
+export function displayStreamUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}${parsed.search ? "?…" : ""}`;
+  } catch {
+    return "(not a URL)";
+  }
+}

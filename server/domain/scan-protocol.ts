@@ -81,7 +81,7 @@ export interface ScannedMetadata {
   guids?: ScannedGuid[];
 }
 
-export type ScannedFileKind = "Movie" | "Episode" | "OtherVideo" | "MusicVideo" | "Song";
+export type ScannedFileKind = "Movie" | "Episode" | "OtherVideo" | "MusicVideo" | "Song" | "RemoteStream";
 
 export interface ScannedArtwork {
   /** An `ArtworkKind`. */
@@ -128,6 +128,18 @@ export interface ScannedFile {
   artistArtwork?: ScannedArtwork[];
   /** Digest of the sidecars the file was read with (see `KnownFile.sidecarStamp`). */
   sidecarStamp?: string | null;
+  /** Remote stream items: what they play. */
+  stream?: ScannedRemoteStream;
+}
+
+/** A remote stream item's source, as its file (or IPTV playlist entry) names it. */
+export interface ScannedRemoteStream {
+  /** The checked URL; null when the entry's URL is refused (`error` says why). */
+  url: string | null;
+  headers: { [name: string]: string };
+  live: boolean;
+  /** Why the source could not be read when scanned (refused URL, no answer, ffprobe's reason). */
+  error?: string | null;
 }
 
 export interface ScannedSong {
@@ -154,6 +166,8 @@ export interface KnownFile {
 export interface ScanPlan {
   libraryId: number;
   kind: string;
+  /** RemoteStreams libraries: the IPTV playlist URL read on every scan. */
+  m3uUrl?: string | null;
   paths: Array<{ id: number; path: string }>;
   force: boolean;
   files: KnownFile[];

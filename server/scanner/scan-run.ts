@@ -12,6 +12,7 @@ import { IGNORE_MARKER_FILES, isIgnoredFile, isIgnoredFolder } from "./media-fil
 import { maxReleaseYear } from "./naming";
 import { forEachConcurrently } from "../domain/for-each-concurrently";
 import type { ScanClient } from "./scan-client";
+import { runRemoteStreamScan } from "./remote-streams/scan-remote-streams";
 
 export interface ScanRunOptions {
   force: boolean;
@@ -40,6 +41,7 @@ function walkRules(kind: LibraryKind): WalkRules {
 export async function runScan(client: ScanClient, options: ScanRunOptions): Promise<void> {
   const plan = await client.get<ScanPlan>("plan");
   const kind = plan.kind as LibraryKind;
+  if (kind === LibraryKind.RemoteStreams) return runRemoteStreamScan(client, plan, options);
   const known = new Map(plan.files.map((f) => [f.path, f]));
   const skippedFolders: SkippedFolder[] = [];
   const failed: SkippedFolder[] = [];

@@ -85,7 +85,7 @@ const GROUP_KIND: Partial<Record<CollectionType, MediaItemKind>> = {
 };
 
 /** Kinds a `MediaItem` target may name: things that play on their own. */
-const PLAYABLE_KINDS: readonly MediaItemKind[] = [MediaItemKind.Movie, MediaItemKind.Episode, MediaItemKind.OtherVideo, MediaItemKind.MusicVideo, MediaItemKind.Song];
+const PLAYABLE_KINDS: readonly MediaItemKind[] = [MediaItemKind.Movie, MediaItemKind.Episode, MediaItemKind.OtherVideo, MediaItemKind.MusicVideo, MediaItemKind.Song, MediaItemKind.RemoteStream];
 
 /** The targets that exist, looked up once for a whole list of items. */
 export interface KnownTargets {

@@ -11,6 +11,7 @@ const PROGRAMME_KINDS: Partial<Record<MediaItemKind, ProgrammeKind>> = {
   [MediaItemKind.OtherVideo]: "OtherVideo",
   [MediaItemKind.MusicVideo]: "MusicVideo",
   [MediaItemKind.Song]: "Song",
+  [MediaItemKind.RemoteStream]: "RemoteStream",
 };
 
 /** Playout items of `playoutId` overlapping [from, to) as guide items (rows that make no programme dropped). */

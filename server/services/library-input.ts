@@ -7,4 +7,6 @@ export interface LibraryInput {
   kind?: LibraryKind;
   /** Absolute folder paths; each must exist, be readable and not overlap another library's path. */
   paths?: string[];
+  /** RemoteStreams libraries: an IPTV M3U playlist (http or https) whose entries become live items; null removes it. */
+  m3uUrl?: string | null;
 }

@@ -8,6 +8,8 @@ import type { ScanLauncher, ScanOutcome, ScanStatus } from "./library-scanning";
 import { checkLibraryFolder, foldersOverlap, isInsideFolder } from "./validation/library-folder";
 import { Violations } from "./validation/violations";
 import type { MediaSourceSync } from "./media-sources/media-source-sync";
+import { checkM3uUrl } from "./remote-streams/m3u-check";
+import { isRemoteStreamFolder, makeRemoteStreamFolder, removeRemoteStreamFolder } from "./remote-streams/remote-stream-folder";
 
 export interface LibraryView {
   library: Library;
@@ -57,27 +59,45 @@ export class LibraryService {
 
   async create(input: LibraryInput): Promise<LibraryView> {
     const paths = await this.checkPaths(input.paths ?? [], "paths");
-    return this.db.write(async (repos) => {
+    const kind = input.kind ?? LibraryKind.Movies;
+    const m3u = await this.checkM3u(kind, input.m3uUrl);
+    const view = await this.db.write(async (repos) => {
       const v = new Violations();
       const name = await this.checkName(repos, v, input.name);
-      const kind = input.kind ?? LibraryKind.Movies;
       v.oneOf("kind", kind, Object.values(LibraryKind));
       await this.checkOverlaps(repos, v, paths, undefined);
       for (const error of paths.errors) v.add(error.field, error.message);
+      if (m3u && !m3u.ok) v.add("m3uUrl", m3u.message);
+      if (kind === LibraryKind.RemoteStreams && !this.dataDir) v.add("kind", "remote stream libraries need Airwave's data folder");
       v.throwIfAny();
-      const library = await repos.libraries.save(Object.assign(new Library(), { name, kind, lastScan: null, lastScanSuccess: null, lastScanMessage: null }));
+      const library = await repos.libraries.save(Object.assign(new Library(), { name, kind, lastScan: null, lastScanSuccess: null, lastScanMessage: null, m3uUrl: m3u?.ok ? m3u.url : null }));
       for (const p of paths.valid) await repos.libraries.addPath(library.id, p);
+      // Remote stream libraries keep the API's item files (and hang playlist entries) in a folder of the data folder.
+      if (kind === LibraryKind.RemoteStreams) await repos.libraries.addPath(library.id, await makeRemoteStreamFolder(this.dataDir!, library.id));
       return this.viewIn(repos, library.id);
     });
+    // A playlist's entries are items as soon as it is read: the first scan starts at once.
+    if (view.library.m3uUrl) await this.scan(view.library.id, false).catch(() => undefined);
+    return this.get(view.library.id);
+  }
+
+  /** An IPTV playlist URL: only for RemoteStreams libraries, read once before anything is stored. */
+  private async checkM3u(kind: LibraryKind, raw: string | null | undefined) {
+    if (raw === undefined || raw === null || raw.trim() === "") return undefined;
+    if (kind !== LibraryKind.RemoteStreams) return { ok: false as const, message: "only a RemoteStreams library reads an IPTV playlist" };
+    return checkM3uUrl(String(raw));
   }
 
   /** Changes name and, when given, replaces the list of paths (items of removed paths go with them). */
   async update(id: number, input: LibraryInput): Promise<LibraryView> {
     const paths = input.paths === undefined ? undefined : await this.checkPaths(input.paths, "paths");
+    const current = await this.db.read((repos) => repos.libraries.findById(id));
+    const m3u = input.m3uUrl === undefined || !current ? undefined : await this.checkM3u(current.kind, input.m3uUrl);
     return this.db.write(async (repos) => {
       const library = await repos.libraries.findById(id);
       if (!library) throw DomainError.notFound("Library", id);
       const v = new Violations();
+      if (m3u && !m3u.ok) v.add("m3uUrl", m3u.message);
       const name = input.name === undefined ? library.name : await this.checkName(repos, v, input.name, id);
       if (input.kind !== undefined && input.kind !== library.kind) v.add("kind", "cannot change once the library exists; create a new library instead");
       if (paths) {
@@ -87,9 +107,12 @@ export class LibraryService {
       if (this.scans.status(id) && paths) v.add("paths", "cannot change while the library is being scanned");
       v.throwIfAny();
       library.name = name;
+      if (input.m3uUrl !== undefined) library.m3uUrl = m3u?.ok ? m3u.url : null;
       await repos.libraries.save(library);
       if (paths) {
         const keep = new Set(paths.valid);
+        // The library's own folder in the data folder stays whatever paths the request lists.
+        for (const existing of library.paths ?? []) if (isRemoteStreamFolder(this.dataDir, existing.path)) keep.add(existing.path);
         for (const existing of library.paths ?? []) if (!keep.has(existing.path)) await repos.libraries.deletePath(existing.id);
         const present = new Set((library.paths ?? []).map((p) => p.path));
         for (const p of paths.valid) if (!present.has(p)) await repos.libraries.addPath(id, p);
@@ -118,16 +141,21 @@ export class LibraryService {
       if (!(await repos.libraries.findById(id))) throw DomainError.notFound("Library", id);
       if (!(await repos.libraries.findPath(id, pathId))) throw DomainError.notFound("Library path", pathId);
       if (this.scans.status(id)) throw DomainError.invalid("pathId", "cannot change while the library is being scanned");
+      const found = await repos.libraries.findPath(id, pathId);
+      if (found && isRemoteStreamFolder(this.dataDir, found.path)) throw DomainError.invalid("pathId", "is the library's own folder for the remote streams added through the API; it goes with the library");
       await repos.libraries.deletePath(pathId);
     });
   }
 
-  delete(id: number): Promise<void> {
-    return this.db.write(async (repos) => {
-      if (!(await repos.libraries.findById(id))) throw DomainError.notFound("Library", id);
+  async delete(id: number): Promise<void> {
+    const kind = await this.db.write(async (repos) => {
+      const library = await repos.libraries.findById(id);
+      if (!library) throw DomainError.notFound("Library", id);
       if (this.scans.status(id)) throw DomainError.invalid("id", "cannot delete a library while it is being scanned");
       await repos.libraries.delete(id);
+      return library.kind;
     });
+    if (kind === LibraryKind.RemoteStreams && this.dataDir) await removeRemoteStreamFolder(this.dataDir, id);
   }
 
   /** Queues a scan (or joins the running one). */

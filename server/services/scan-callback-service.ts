@@ -4,6 +4,7 @@ import type { ScanPlan, ScannedFile, ScanSummary } from "../domain/scan-protocol
 import { DomainError } from "./domain-error";
 import type { ScanLauncher, ScanStatus } from "./library-scanning";
 import { Violations } from "./validation/violations";
+import { checkScannedStream } from "./remote-streams/stream-rules";
 
 interface ScanSession {
   seen: Set<string>;
@@ -35,6 +36,7 @@ export class ScanCallbackService {
       return {
         libraryId: library.id,
         kind: library.kind,
+        m3uUrl: library.m3uUrl,
         paths: (library.paths ?? []).map((p) => ({ id: p.id, path: p.path })),
         force: false,
         files: await repos.mediaItems.knownFiles(library.id),
@@ -70,6 +72,8 @@ export class ScanCallbackService {
         const artistFolder = file.song?.artistFolder;
         if (artistFolder && (root === undefined || !isInside(artistFolder, root))) v.add(`files[${i}].song.artistFolder`, "is outside its library path");
         if (file.probe.durationMs < 0) v.add(`files[${i}].probe.durationMs`, "must not be negative");
+        if (file.kind === "RemoteStream") checkScannedStream(v, `files[${i}].stream`, file.stream);
+        else if (file.stream) v.add(`files[${i}].stream`, "only remote stream items have a stream");
       });
       v.throwIfAny();
       const out: number[] = [];

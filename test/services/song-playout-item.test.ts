@@ -6,7 +6,7 @@ import { toMediaItem } from "../../server/services/playout-content/content-looku
 const row = (overrides: Partial<PlayableItemRow>): PlayableItemRow => ({
   id: 7, kind: MediaItemKind.Song, title: "Song", sortTitle: "song", releaseDate: null, seasonNumber: null, episodeNumber: null, episodeEndNumber: null,
   versionId: 3, durationMs: 180_000, parentId: 2, parentKind: MediaItemKind.Artist, parentTitle: "Album Band", parentSeasonNumber: null,
-  grandparentId: null, grandparentKind: null, grandparentTitle: null, artist: "Singer", albumArtist: "Album Band", album: "Hits", trackNumber: 4,
+  grandparentId: null, grandparentKind: null, grandparentTitle: null, artist: "Singer", albumArtist: "Album Band", album: "Hits", trackNumber: 4, live: false,
   ...overrides,
 });
 

@@ -42,8 +42,7 @@ export class MediaVersion {
   @Column({ type: "varchar", length: 500, nullable: true })
   remoteKey: string | null;
 
-  /** Remote stream items: the URL played (the version's `path` is the item's file), its headers (JSON object), whether it is live. */
-  @Field(() => String, { nullable: true })
+  /** Remote stream items: the URL played (the version's `path` is the item's file), its headers (JSON object), whether it is live. Not a GraphQL field: a query may carry a token. */
   @Column({ type: "varchar", length: 2048, nullable: true })
   streamUrl: string | null;
 

@@ -120,6 +120,11 @@ export class MediaItemRepository {
       frameRate: file.probe.frameRate ?? null,
       scanKind: file.probe.scanKind ?? null,
       probedAt: now,
+      streamUrl: file.stream?.url ?? null,
+      streamHeaders: file.stream && Object.keys(file.stream.headers).length ? JSON.stringify(file.stream.headers) : null,
+      streamLive: file.stream?.live ?? false,
+      streamError: file.stream?.error ?? null,
+      streamFailedAt: file.stream?.error ? now : null,
     });
     const savedVersion = await this.manager.save(MediaVersion, version);
     await this.manager.delete(MediaStream, { mediaVersionId: savedVersion.id });

@@ -10,6 +10,7 @@ export const PLAYABLE_KINDS: readonly MediaItemKind[] = [
   MediaItemKind.OtherVideo,
   MediaItemKind.MusicVideo,
   MediaItemKind.Song,
+  MediaItemKind.RemoteStream,
 ];
 
 /** Kinds that contain playable items (show → season → episode, artist → music video). */
@@ -63,6 +64,8 @@ export interface PlayableItemRow {
   albumArtist: string | null;
   album: string | null;
   trackNumber: number | null;
+  /** Remote streams: live (unbounded; `durationMs` is then only its length when played by count, 0 when none). */
+  live: boolean;
 }
 
 export interface ChapterRow {
@@ -207,26 +210,26 @@ export class PlayoutContentRepository {
    */
   async playableItems(ids: readonly number[]): Promise<PlayableItemRow[]> {
     if (!ids.length) return [];
-    const rows = await jsonRows<[number, MediaItemKind, string, string, string | null, number | null, number | null, number | null, number, number, number | null, MediaItemKind | null, string | null, number | null, number | null, MediaItemKind | null, string | null, string | null, string | null, string | null, number | null]>(
+    const rows = await jsonRows<[number, MediaItemKind, string, string, string | null, number | null, number | null, number | null, number, number, number | null, MediaItemKind | null, string | null, number | null, number | null, MediaItemKind | null, string | null, string | null, string | null, string | null, number | null, boolean | number]>(
       this.manager,
       // Driven by the id list (`+kind` keeps the planner off the kind index, which would scan every episode).
       `SELECT ${this.d.jsonArrayAgg(
         this.d.jsonArray([
           `mi."id"`, `mi."kind"`, `mi."title"`, `mi."sortTitle"`, `mi."releaseDate"`, `mi."seasonNumber"`, `mi."episodeNumber"`, `mi."episodeEndNumber"`, `v."id"`, `v."durationMs"`,
-          `p."id"`, `p."kind"`, `p."title"`, `p."seasonNumber"`, `gp."id"`, `gp."kind"`, `gp."title"`, `mi."artist"`, `mi."albumArtist"`, `mi."album"`, `mi."trackNumber"`,
+          `p."id"`, `p."kind"`, `p."title"`, `p."seasonNumber"`, `gp."id"`, `gp."kind"`, `gp."title"`, `mi."artist"`, `mi."albumArtist"`, `mi."album"`, `mi."trackNumber"`, `v."streamLive"`,
         ]),
       )} AS j
          FROM "media_item" mi
          JOIN "media_version" v ON v."id" = (SELECT MIN(v1."id") FROM "media_version" v1 WHERE v1."mediaItemId" = mi."id")
          LEFT JOIN "media_item" p ON p."id" = mi."parentId"
          LEFT JOIN "media_item" gp ON gp."id" = p."parentId"
-        WHERE mi."id" IN ${this.idList} AND ${this.d.unindexed(`mi."kind"`)} IN (${kindList(PLAYABLE_KINDS)}) AND mi."state" <> ? AND v."durationMs" > 0`,
-      [list([...new Set(ids)]), MediaItemState.Trashed],
+        WHERE mi."id" IN ${this.idList} AND ${this.d.unindexed(`mi."kind"`)} IN (${kindList(PLAYABLE_KINDS)}) AND mi."state" <> ? AND (v."durationMs" > 0 OR v."streamLive" = ?)`,
+      [list([...new Set(ids)]), MediaItemState.Trashed, true],
     );
-    return rows.map(([id, kind, title, sortTitle, releaseDate, seasonNumber, episodeNumber, episodeEndNumber, versionId, durationMs, parentId, parentKind, parentTitle, parentSeasonNumber, grandparentId, grandparentKind, grandparentTitle, artist, albumArtist, album, trackNumber]) => ({
+    return rows.map(([id, kind, title, sortTitle, releaseDate, seasonNumber, episodeNumber, episodeEndNumber, versionId, durationMs, parentId, parentKind, parentTitle, parentSeasonNumber, grandparentId, grandparentKind, grandparentTitle, artist, albumArtist, album, trackNumber, live]) => ({
       id, kind, title, sortTitle, releaseDate, seasonNumber, episodeNumber, episodeEndNumber, versionId, durationMs,
       parentId, parentKind, parentTitle, parentSeasonNumber, grandparentId, grandparentKind, grandparentTitle,
-      artist, albumArtist, album, trackNumber,
+      artist, albumArtist, album, trackNumber, live: !!live,
     }));
   }
 

@@ -15,9 +15,11 @@ export interface FetchOptions {
   timeoutMs?: number;
   /** Read no body: only where the URL ends up (redirects) and the status. */
   headOnly?: boolean;
+  /** Keep the body as bytes (`bytes`) too. */
+  binary?: boolean;
 }
 
-export type FetchResult = { ok: true; finalUrl: string; text: string; contentType: string } | { ok: false; reason: string; tooLarge?: boolean };
+export type FetchResult = { ok: true; finalUrl: string; text: string; contentType: string; bytes?: Buffer } | { ok: false; reason: string; tooLarge?: boolean };
 
 export async function fetchRemote(url: string, options: FetchOptions): Promise<FetchResult> {
   const controller = new AbortController();
@@ -67,7 +69,8 @@ export async function fetchRemote(url: string, options: FetchOptions): Promise<F
         }
         chunks.push(Buffer.from(value));
       }
-      return { ok: true, finalUrl: current, text: Buffer.concat(chunks).toString("utf8"), contentType };
+      const body = Buffer.concat(chunks);
+      return { ok: true, finalUrl: current, text: options.binary ? "" : body.toString("utf8"), contentType, ...(options.binary ? { bytes: body } : {}) };
     }
   } catch (error) {
     return { ok: false, reason: controller.signal.aborted ? `no answer within ${(options.timeoutMs ?? FETCH_TIMEOUT_MS) / 1000} s` : causeOf(error) };

@@ -119,11 +119,13 @@ export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
       const item = items[turn % items.length];
       const e = enumerator(itemKey(item), `blockItem:${item.id}`, item.contentKey, ORDER[item.playbackOrder] ?? "shuffle", placed.start);
       let media = e.current();
-      for (let tries = 0; media && media.durationMs <= 0 && tries <= e.count; tries++) {
+      for (let tries = 0; media && media.durationMs <= 0 && !media.live && tries <= e.count; tries++) {
         warnings.add(`media item ${media.id} has no duration; skipped`);
         e.moveNext();
         media = e.current();
       }
+      // A live stream plays for the rest of its block.
+      if (media?.live) media = { ...media, durationMs: end - t };
       if (!media || media.durationMs <= 0) {
         warnings.add(`block "${block.name}": item ${item.index + 1} ("${item.contentKey}") has no playable media; skipped`);
         misses++;

@@ -2,6 +2,7 @@ import { FillerKind, GuideMode, PlaybackOrder, PlayoutMode, TailMode } from "../
 import type { MediaItem } from "../content/types";
 import { childSeed, contentSeed, positionStream } from "../random";
 import { BuildError, clip, ZoneClock } from "../core";
+import { liveWithoutDuration } from "../core/build-error";
 import type { TimelineItem } from "../timeline-item";
 import { EnumeratorPool } from "./enumerator-pool";
 import { FillerPlayer, totalLength, gapPiece, type Piece } from "./filler";
@@ -43,6 +44,8 @@ class ClassicBuilder {
   private readonly order: ScheduleOrder;
   private readonly counts: MultipleCounts;
   private snap!: ClassicSnapshot;
+  /** While a Duration window or a bounded Flood takes its next unit: how long a live stream may play there. */
+  private liveSpanMs: number | undefined;
   private pool!: EnumeratorPool;
   private filler!: FillerPlayer;
   private unitContext!: UnitPlanContext;
@@ -190,7 +193,9 @@ class ClassicBuilder {
     }
     const limit = this.snap.floodLimit;
     if (limit === null || limit > this.snap.cursor) {
+      this.liveSpanMs = limit === null ? undefined : limit - this.snap.cursor;
       const pieces = this.tryUnit(item, enumerator, (length) => limit === null || this.snap.cursor + length <= limit);
+      this.liveSpanMs = undefined;
       if (pieces) return this.emit(pieces, item, true);
       if (limit === null) {
         // Nothing playable left and no fixed start to wait for: move on rather than flood nothing forever.
@@ -214,10 +219,12 @@ class ClassicBuilder {
     const finish = this.snap.durationFinish;
     if (this.snap.cursor < finish) {
       let tooLong = false as boolean;
+      this.liveSpanMs = finish - this.snap.cursor;
       const pieces = this.tryUnit(item, enumerator, (length) => {
         tooLong = length > windowMs;
         return this.snap.cursor + length <= finish;
       });
+      this.liveSpanMs = undefined;
       if (pieces) {
         const first = this.out.length;
         this.emit(pieces, item, true);
@@ -273,7 +280,14 @@ class ClassicBuilder {
   /** The next media item, with the following parts of a multi-part episode when the schedule keeps them together. */
   private takeUnit(enumerator: UndoableEnumerator): MediaItem[] | null {
     const { keepMultiPartEpisodesTogether, treatCollectionsAsShows } = this.input.schedule;
-    return takeUnit(enumerator, { keepMultiPartEpisodesTogether, treatCollectionsAsShows }, (message) => this.warnings.add(message));
+    const unit = takeUnit(enumerator, { keepMultiPartEpisodesTogether, treatCollectionsAsShows }, (message) => this.warnings.add(message));
+    // A live stream plays for the rest of a Duration window or until a Flood's next fixed start; elsewhere for its own duration.
+    return unit?.map((media) => {
+      if (!media.live) return media;
+      const span = this.liveSpanMs ?? media.durationMs;
+      if (!(span > 0)) throw liveWithoutDuration(media, "a schedule item of mode One, Multiple or an open Flood");
+      return { ...media, durationMs: span };
+    }) ?? null;
   }
 
   /** Places pieces at the cursor as timeline items and moves the cursor past them. */

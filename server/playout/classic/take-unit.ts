@@ -12,7 +12,7 @@ export interface UnitRules {
 
 /**
  * The next unit the enumerator gives: one playable item (items without a duration are skipped with a
- * warning), followed by its next parts when multi-part episodes are kept together. Null when nothing plays.
+ * warning; a live stream is kept, and the caller gives it its slot's length), followed by its next parts when multi-part episodes are kept together. Null when nothing plays.
  */
 export function takeUnit(enumerator: UndoableEnumerator, rules: UnitRules, warn: (message: string) => void): MediaItem[] | null {
   let first: MediaItem | undefined;
@@ -20,7 +20,7 @@ export function takeUnit(enumerator: UndoableEnumerator, rules: UnitRules, warn:
     const media = enumerator.current();
     if (!media) return null;
     enumerator.moveNext();
-    if (media.durationMs > 0) {
+    if (media.durationMs > 0 || media.live) {
       first = media;
       break;
     }

@@ -39,6 +39,12 @@ export interface MediaItem {
   /** ISO-8601 date (`2004-09-22`) or date-time with zone. Missing or unparseable dates sort last. */
   releaseDate?: string;
   durationMs: number;
+  /**
+   * A live remote stream: unbounded, so a fill (`duration`, `pad_until`, a Classic Duration or Flood slot, a
+   * block) plays it for the rest of its time; `durationMs` is then only its length where it is played by
+   * count (0: it has none, and such an instruction is a build error naming it).
+   */
+  live?: boolean;
   chapters?: readonly Chapter[];
   guids?: readonly MediaGuid[];
 

@@ -11,7 +11,9 @@ export type BuildErrorCode =
   /** `budget.maxMs` exceeded (measured with the injected `elapsedMs`). */
   | "time-budget"
   /** Bad input: unknown time zone, non-finite times, negative horizon. */
-  | "invalid-input";
+  | "invalid-input"
+  /** An instruction that plays items for their length met a live remote stream without one. */
+  | "live-without-duration";
 
 /**
  * A build that cannot complete. Nothing of a failed build should be saved: the caller keeps the
@@ -27,4 +29,13 @@ export class BuildError extends Error {
   ) {
     super(location ? `${message} (${location.file}:${location.line}:${location.column})` : message);
   }
+}
+
+/** `count`/`all`/a Classic count slot met a live stream that has no `duration`: name it and say what fits. */
+export function liveWithoutDuration(item: { id: number; title: string }, instruction: string, location?: SourceLocation): BuildError {
+  return new BuildError(
+    "live-without-duration",
+    `"${item.title}" (media item ${item.id}) is a live stream without a duration, so ${instruction} cannot play it for its length; give the stream a \`duration\` or schedule it with duration or pad_until`,
+    location,
+  );
 }

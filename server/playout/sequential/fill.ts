@@ -39,6 +39,14 @@ export function fill(ctx: BuildContext, instruction: FillInstruction, target: nu
     const media = source.enumerator.current();
     if (!media) break;
     const start = ctx.cursor;
+    if (media.live) {
+      // A live stream has no end of its own: it plays for the rest of the fill.
+      ctx.emit(media, labels, ctx.peekGuideGroup(), 0, target - start);
+      ctx.advanceGuideGroup();
+      source.enumerator.moveNext();
+      ctx.recordHistory(source, media, start, target);
+      break;
+    }
     if (!instruction.stopBeforeEnd || start + media.durationMs <= target) {
       ctx.emit(media, labels, ctx.peekGuideGroup(), 0, media.durationMs);
       ctx.advanceGuideGroup();

@@ -2,6 +2,7 @@ import { FillerKind } from "../../domain/enums";
 import type { AllInstruction, CountInstruction, MidRollInstruction } from "../definition/model";
 import type { BuildContext, ItemLabels } from "./context";
 import { splitAtChapters } from "../core/split-at-chapters";
+import { liveWithoutDuration } from "../core/build-error";
 import type { Source } from "./sources";
 
 type CountingInstruction = AllInstruction | CountInstruction;
@@ -38,7 +39,7 @@ export function playCounted(ctx: BuildContext, instruction: CountingInstruction,
   const labels = labelsOf(ctx, instruction);
   for (let i = 0; i < n; i++) {
     if (scope === "withRolls" && ctx.rolls.preRoll !== null) ctx.runRoll(ctx.rolls.preRoll, FillerKind.PreRoll);
-    playWithMidRoll(ctx, source, labels, scope);
+    playWithMidRoll(ctx, source, labels, scope, instruction.location);
     if (scope === "withRolls" && ctx.rolls.postRoll !== null) ctx.runRoll(ctx.rolls.postRoll, FillerKind.PostRoll);
   }
 }
@@ -49,9 +50,10 @@ export function playCounted(ctx: BuildContext, instruction: CountingInstruction,
  * mid-roll filler item gets its own group (upstream let the first filler share the program's group).
  * One history row covers the whole item, from its start to its last segment's finish.
  */
-function playWithMidRoll(ctx: BuildContext, source: Source, labels: ItemLabels, scope: RollScope): void {
+function playWithMidRoll(ctx: BuildContext, source: Source, labels: ItemLabels, scope: RollScope, location: CountingInstruction["location"]): void {
   const media = source.enumerator.current();
   if (!media) return;
+  if (media.live && !(media.durationMs > 0)) throw liveWithoutDuration(media, `"count" or "all" of content "${source.key}"`, location);
   const start = ctx.cursor;
   const group = ctx.peekGuideGroup();
   source.enumerator.moveNext();

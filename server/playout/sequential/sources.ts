@@ -69,7 +69,8 @@ function specFor(
   let dropped = 0;
   const playable = (items: readonly MediaItem[]): MediaItem[] =>
     items.filter((item) => {
-      const ok = Number.isFinite(item.durationMs) && item.durationMs > 0;
+      // A live stream without a length stays: fills play it for their time, counts refuse it by name.
+      const ok = Number.isFinite(item.durationMs) && (item.durationMs > 0 || item.live === true);
       if (!ok) dropped++;
       return ok;
     });

@@ -62,6 +62,7 @@ export function sidecarsOf(candidate: Candidate, root: string, folders: FolderFi
   const folder = path.dirname(candidate.path);
   const stem = stripExtension(path.basename(candidate.path));
   switch (candidate.kind) {
+    case "RemoteStream":
     case "Movie": {
       const own = level(folders, [{ folder, rules: movieRules(stem) }]);
       return { own: own.found, files: [...present(folders, folder, [`${stem}.nfo`, "movie.nfo"]), ...own.files] };

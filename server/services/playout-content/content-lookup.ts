@@ -173,12 +173,14 @@ const KIND: Partial<Record<MediaItemKind, MediaKind>> = {
   [MediaItemKind.OtherVideo]: "otherVideo",
   [MediaItemKind.MusicVideo]: "musicVideo",
   [MediaItemKind.Song]: "song",
+  [MediaItemKind.RemoteStream]: "remoteStream",
 };
 
 /** A database row → the engine's item. Absent values are left out (never `undefined`). */
 export function toMediaItem(row: PlayableItemRow, chapters: Chapter[] | undefined, guids: MediaGuid[] | undefined): MediaItem {
   const item: MediaItem = { id: row.id, kind: KIND[row.kind] ?? "otherVideo", title: row.title, durationMs: row.durationMs };
   if (row.sortTitle) item.sortTitle = row.sortTitle;
+  if (row.live) item.live = true;
   if (row.kind === MediaItemKind.Episode) {
     if (row.parentKind === MediaItemKind.Season && row.parentId !== null) {
       item.seasonId = row.parentId;

@@ -72,6 +72,8 @@ export const TYPE_VALUES: ReadonlyMap<string, MediaItemKind> = new Map([
   ["music_video", MediaItemKind.MusicVideo],
   ["song", MediaItemKind.Song],
   ["artist", MediaItemKind.Artist],
+  ["remote", MediaItemKind.RemoteStream],
+  ["remote_stream", MediaItemKind.RemoteStream],
 ]);
 
 function squash(value: string): string {

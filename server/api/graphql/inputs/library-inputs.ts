@@ -12,6 +12,9 @@ export class LibraryUpdateInput implements LibraryInput {
 
   @Field(() => [String], { nullable: true, description: "Replaces the library's folders." })
   paths?: string[];
+
+  @Field(() => String, { nullable: true, description: "RemoteStreams only: an IPTV M3U playlist (http or https) whose entries become live items; null removes it." })
+  m3uUrl?: string | null;
 }
 
 @InputType({ description: "A new library." })

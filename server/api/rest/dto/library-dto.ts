@@ -27,6 +27,8 @@ export interface LibraryDto {
   lastScan?: string;
   lastScanSuccess?: boolean;
   lastScanMessage?: string;
+  /** `RemoteStreams` libraries: the IPTV playlist read on every scan. */
+  m3uUrl?: string;
   /** Present while a scan runs. */
   scan?: ScanStatusDto;
 }
@@ -34,13 +36,22 @@ export interface LibraryDto {
 export interface LibraryCreateRequest {
   name: string;
   kind: LibraryKind;
+  /** Folders; a `RemoteStreams` library may have none (its items then come from `m3uUrl` or `POST …/remote-streams`). */
   paths: string[];
+  /**
+   * `RemoteStreams` only: an IPTV M3U playlist (http or https, at most 5 MB) whose entries become live items
+   * (`tvg-id`, `tvg-name`, `tvg-logo`, `group-title`); read before the library is stored and on every scan.
+   * @example "http://192.168.1.5/iptv/channels.m3u"
+   */
+  m3uUrl?: string | null;
 }
 
 export interface LibraryUpdateRequest {
   name?: string;
   kind?: LibraryKind;
   paths?: string[];
+  /** `RemoteStreams` only: the IPTV playlist URL; null removes it. */
+  m3uUrl?: string | null;
 }
 
 export interface LibraryPathRequest {
@@ -68,6 +79,7 @@ export function toLibraryDto({ library, scan }: LibraryView): LibraryDto {
     lastScan: iso(library.lastScan),
     lastScanSuccess: library.lastScanSuccess ?? undefined,
     lastScanMessage: library.lastScanMessage ?? undefined,
+    m3uUrl: library.m3uUrl ?? undefined,
     scan: scan ? toScanStatusDto(scan) : undefined,
   };
 }

@@ -1,5 +1,6 @@
 import type { ArtworkKind, MediaItemKind, MediaItemState } from "../../../domain/enums";
 import { artworkLinks } from "../../../services/artwork-service";
+import { displayStreamUrl } from "../../../domain/remote-stream";
 import type { MediaItem } from "../../../db/entities/media-item";
 import type { MediaItemDetail, Page } from "../../../services/media-service";
 
@@ -97,6 +98,20 @@ export interface MediaVersionDto {
   scanKind?: string;
   streams: MediaStreamDto[];
   chapters: MediaChapterDto[];
+  /** Remote stream items: what they play. */
+  stream?: RemoteStreamSourceDto;
+}
+
+/** A remote stream item's source: the URL without its query (which may carry a token), never its header values. */
+export interface RemoteStreamSourceDto {
+  /** @example "https://example.com/news/index.m3u8" */
+  url?: string;
+  live: boolean;
+  /** Names of the headers sent with it (values are never shown). */
+  headerNames: string[];
+  /** The last failure to read the source (scan or play), cleared when it plays again. */
+  error?: string;
+  failedAt?: string;
 }
 
 export interface MediaItemDetailDto extends MediaItemDto {
@@ -196,7 +211,18 @@ export function toMediaItemDetailDto(detail: MediaItemDetail, baseUrl: string): 
         isForced: s.isForced,
       })),
       chapters: (v.chapters ?? []).map((c) => ({ index: c.chapterIndex, startMs: c.startMs, endMs: c.endMs, title: c.title ?? undefined })),
+      ...(detail.item.kind === "RemoteStream" ? { stream: toRemoteStreamSourceDto(v) } : {}),
     })),
     childCount: detail.childCount,
+  };
+}
+
+function toRemoteStreamSourceDto(v: MediaItemDetail["versions"][number]): RemoteStreamSourceDto {
+  return {
+    url: v.streamUrl ? displayStreamUrl(v.streamUrl) : undefined,
+    live: v.streamLive,
+    headerNames: v.streamHeaders ? Object.keys(JSON.parse(v.streamHeaders) as object) : [],
+    error: v.streamError ?? undefined,
+    failedAt: v.streamFailedAt ? new Date(v.streamFailedAt).toISOString() : undefined,
   };
 }
