@@ -228,7 +228,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     seed: new SeedService(db, ffmpegProfiles, channels),
     settings,
     ownerAccess,
-    setupTransfer: new SetupTransferService(db, playouts, settings, clock),
+    setupTransfer: new SetupTransferService(db, playouts, settings, folders, clock),
     smartCollections,
     watermarks: new WatermarkService(db, watermarkImages, { renderer: () => deps.watermarkPreviews, files: watermarkSource }),
     streamSources,

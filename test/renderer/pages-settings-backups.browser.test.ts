@@ -30,10 +30,11 @@ describe("Settings: backups and import/export in a real browser", () => {
     expect(tab.pageErrors).toEqual([]);
   });
 
-  it("downloads the setup, uploads one, shows the dry-run report before anything changes, then applies it", { timeout: 60_000 }, async () => {
+  it("downloads the setup, uploads one, shows the dry-run report (with what this machine lacks) before anything changes, then applies it", { timeout: 60_000 }, async () => {
     const { page } = tab;
     const good = path.join(files.path, "setup.yaml");
-    fs.writeFileSync(good, YAML.stringify({ format: "airwave-setup/1", tables: { collection: [{ id: 40, name: "From the browser" }] } }));
+    const watermark = { id: 40, name: "Bug", imageSource: "Custom", imagePath: "/srv/old-airwave/watermarks/bug.png", position: "BottomRight", size: "Scaled", widthPercent: 15, horizontalMarginPercent: 5, verticalMarginPercent: 5, opacity: 100, mode: "Permanent", placeWithinSourceContent: false };
+    fs.writeFileSync(good, YAML.stringify({ format: "airwave-setup/1", tables: { watermark: [watermark], collection: [{ id: 40, name: "From the browser" }] } }));
     const bad = path.join(files.path, "broken.yaml");
     fs.writeFileSync(bad, YAML.stringify({ format: "airwave-setup/1", tables: { collection: [{ id: 41, name: 7 }] } }));
 
@@ -54,11 +55,16 @@ describe("Settings: backups and import/export in a real browser", () => {
     expect(await card.getByRole("button", { name: "Apply import" }).count()).toBe(0);
 
     await card.locator('input[type="file"]').setInputFiles(good);
-    await card.getByText("Would import setup.yaml: 1 new, 0 updated, 0 skipped").waitFor();
+    await card.getByText("Would import setup.yaml: 2 new, 0 updated, 0 skipped").waitFor();
+    // The missing image is named with its path in the document before anything is applied.
+    const warnings = card.getByLabel("Import warnings");
+    expect(await warnings.innerText()).toContain("tables.watermark[0].imagePath: watermark image /srv/old-airwave/watermarks/bug.png is not on this machine");
+    expect(await card.getByRole("button", { name: "Apply import" }).count()).toBe(1);
     expect((await api.get("/api/v1/collections")).json).toEqual([]);
     await card.getByRole("button", { name: "Apply import" }).click();
-    await card.getByText("Import applied; playouts rebuilt.").waitFor();
+    await card.getByText("Import applied; playouts continue their timelines.").waitFor();
     expect((await api.get("/api/v1/collections")).json.map((c: { name: string }) => c.name)).toEqual(["From the browser"]);
+    expect((await api.get("/api/v1/watermarks")).json.map((w: { name: string }) => w.name)).toContain("Bug");
     expect(tab.pageErrors).toEqual([]);
   });
 });

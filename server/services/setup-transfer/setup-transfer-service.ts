@@ -10,6 +10,8 @@ import {
   cellProblem, isObject, MEDIA_KEY, MEDIA_TABLE, readIdentity, SETUP_FORMAT, SETUP_SETTINGS, toCell,
   type DocumentRow, type ImportOptions, type ImportProblem, type ImportReport, type SetupDocument, type SetupSettings,
 } from "./setup-document";
+import type { PlayoutFolders } from "../files/playout-folders";
+import { missingFiles } from "./missing-files";
 import { checkTimelines, exportTimelines, writeTimeline, type CheckedTimeline } from "./timeline-transfer";
 
 /** The largest setup document checked or imported (the JSON body limit keeps REST below it too). */
@@ -44,6 +46,7 @@ export class SetupTransferService {
     private readonly db: Database,
     private readonly playouts: PlayoutService,
     private readonly settings: SettingsService | undefined,
+    private readonly folders: PlayoutFolders,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -104,6 +107,8 @@ export class SetupTransferService {
       const tables = await this.checkTables(repos, parsed.tables, report);
       const playoutIds = new Set(tables.filter((c) => c.table === "playout").flatMap((c) => c.rows.map((row) => row.id as number)));
       if (options.reset && parsed.timelines !== undefined) report.notices.push({ path: "timelines", level: "info", message: "not used (reset): every imported playout starts again with a Reset build" });
+      const libraries = new Set((await repos.libraries.list()).map((library) => library.name));
+      report.notices.push(...missingFiles(tables, parsed, this.folders, libraries));
       return { checked: tables, timelines: options.reset ? [] : await checkTimelines(repos, parsed.timelines, playoutIds, report) };
     });
     const continued = new Map<number, CheckedTimeline>(timelines.map((t) => [t.playoutId, t]));

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, FileInput, Group, List, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Checkbox, FileInput, Group, List, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { ServerMessage } from "../../components/ServerMessage";
 import { rest, RestError } from "../../graphql/rest";
@@ -8,6 +8,8 @@ interface ImportReport {
   applied: boolean;
   entries: { path: string; table: string; action: "create" | "update" | "skip" }[];
   unmatched: { path: string; identity: { guids: string[]; library: string | null; path: string | null } }[];
+  /** Lines that do not stop the import: files and libraries this machine lacks, settings its environment decides, how timelines go on. */
+  notices: { path: string; level: "info" | "warning"; message: string }[];
   errors: { path: string; message: string }[];
 }
 
@@ -21,11 +23,12 @@ export function SetupTransferCard() {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [reset, setReset] = useState(false);
 
   const send = async (text: string, apply: boolean) => {
     setBusy(true);
     try {
-      setReport(await rest<ImportReport>("POST", `/api/v1/import${apply ? "?apply=true" : ""}`, { document: text }));
+      setReport(await rest<ImportReport>("POST", `/api/v1/import${apply ? "?apply=true" : ""}`, { document: text, reset }));
       setMessage(null);
     } catch (error) {
       setMessage(error instanceof RestError ? error.problem.detail : String(error));
@@ -61,15 +64,24 @@ export function SetupTransferCard() {
                 <List size="sm">{report.unmatched.map((u) => <List.Item key={u.path}>{u.path}: {[...u.identity.guids, u.identity.library && u.identity.path ? `${u.identity.library}: ${u.identity.path}` : ""].filter(Boolean).join(", ")}</List.Item>)}</List>
               </Alert>
             )}
+            {report.notices.some((n) => n.level === "warning") && (
+              <Alert color="yellow" title="Not as on the machine it came from">
+                <List size="sm" aria-label="Import warnings">{report.notices.filter((n) => n.level === "warning").map((n) => <List.Item key={`${n.path}${n.message}`}>{n.path}: {n.message}</List.Item>)}</List>
+              </Alert>
+            )}
+            {report.notices.some((n) => n.level === "info") && (
+              <List size="sm" aria-label="Import notes">{report.notices.filter((n) => n.level === "info").map((n) => <List.Item key={`${n.path}${n.message}`}>{n.path}: {n.message}</List.Item>)}</List>
+            )}
             {report.errors.length > 0 && (
               <Alert color="red" title="The document cannot be imported" role="alert">
                 <List size="sm">{report.errors.map((e) => <List.Item key={`${e.path}${e.message}`}>{e.path || "document"}: {e.message}</List.Item>)}</List>
               </Alert>
             )}
-            {report.applied && <Text size="sm" c="green" role="status">Import applied; playouts rebuilt.</Text>}
+            {report.applied && <Text size="sm" c="green" role="status">Import applied; {reset ? "playouts start again from now." : "playouts continue their timelines."}</Text>}
             {!report.applied && report.valid && (
               <Group>
                 <Text size="sm">Nothing has changed yet.</Text>
+                <Checkbox label="Start every playout again from now" description="instead of continuing the timelines the export carries" checked={reset} onChange={(event) => setReset(event.currentTarget.checked)} />
                 <Button onClick={() => send(document.text, true)} loading={busy}>Apply import</Button>
               </Group>
             )}

@@ -221,3 +221,46 @@ describe("an export imported into a fresh data folder over the same media contin
     expect(await fresh.sql(`SELECT "id" FROM "playout"`)).toEqual([]);
   });
 });
+
+describe("nothing silently missing", { timeout: 240_000 }, () => {
+  it("a document naming a watermark image, a script, definition files and a library this machine lacks reports each with its path, and apply imports the rest", async () => {
+    now = Date.UTC(2030, 2, 4, 13, 17, 29);
+    const old = await server();
+    await setUp(old, await library(old), "Chronological");
+    const document = YAML.parse(await old.services.setupTransfer.exportYaml());
+    const channel = (id: number, number: string) => ({ ...document.tables.channel[1], id, number, name: `Moved ${number}`, uniqueId: `00000000-0000-4000-8000-0000000000${id}` });
+    const playout = (id: number, channelId: number, kind: string, scheduleFile: string) => ({ ...document.tables.playout[0], id, channelId, kind, scheduleId: null, scheduleFile, definition: null });
+    document.tables.watermark = [{ ...(document.tables.watermark?.[0] ?? {}), id: 7, name: "Bug", imageSource: "Custom", imagePath: "/srv/old-airwave/watermarks/bug.png", position: "BottomRight", size: "Scaled", widthPercent: 15, horizontalMarginPercent: 5, verticalMarginPercent: 5, opacity: 100, mode: "Permanent", placeWithinSourceContent: false }];
+    document.tables.channel.push(channel(20, "20"), channel(21, "21"), channel(22, "22"));
+    document.tables.channel[1].watermarkId = 7;
+    document.tables.playout.push(playout(20, 20, "Scripted", "'nightly guide.py' --fast"), playout(21, 21, "Sequential", "/srv/old-airwave/playouts/movies.yaml"), playout(22, 22, "ExternalJson", "/srv/old-airwave/playouts/channel-22.json"));
+    document.tables.collection_item.push({ collectionId: document.tables.collection[0].id, mediaItem: { guids: [], library: "Home videos", path: "2019/beach.mkv" } });
+
+    now += MIN;
+    const fresh = await server();
+    await library(fresh);
+    const text = YAML.stringify(document);
+    const report = await fresh.services.setupTransfer.importYaml(text);
+    expect(report.errors).toEqual([]);
+    const warnings = report.notices.filter((n) => n.level === "warning");
+    expect(warnings).toEqual(expect.arrayContaining([
+      { path: "tables.watermark[0].imagePath", level: "warning", message: "watermark image /srv/old-airwave/watermarks/bug.png is not on this machine: the watermark draws nothing until its image is uploaded again" },
+      { path: "tables.playout[3].scheduleFile", level: "warning", message: expect.stringMatching(/^script "nightly guide\.py" does not exist \(scripts run from .*scripts\): playout 20 cannot build until it is there$/) },
+      { path: "tables.playout[4].scheduleFile", level: "warning", message: "definition file /srv/old-airwave/playouts/movies.yaml is not on this machine: playout 21 cannot build until it is there" },
+      { path: "tables.playout[5].scheduleFile", level: "warning", message: "channel file /srv/old-airwave/playouts/channel-22.json is not on this machine: playout 22 cannot build until it is there" },
+      { path: `tables.collection_item[${document.tables.collection_item.length - 1}].mediaItem.library`, level: "warning", message: expect.stringMatching(/^library "Home videos" is not on this machine/) },
+    ]));
+    // What this machine has is not reported.
+    expect(warnings.map((n) => n.message).join("\n")).not.toMatch(/"Shows"/);
+
+    const applied = await apply(fresh, text);
+    expect(applied).toMatchObject({ valid: true, applied: true });
+    expect(applied.notices.filter((n) => n.level === "warning")).toEqual(warnings);
+    expect(await fresh.sql(`SELECT "id", "imagePath" FROM "watermark"`)).toEqual([{ id: 7, imagePath: "/srv/old-airwave/watermarks/bug.png" }]);
+    expect((await fresh.sql<{ id: number }>(`SELECT "id" FROM "playout" ORDER BY "id"`)).map((p) => Number(p.id))).toEqual([1, 2, 3, 20, 21, 22]);
+    // The playouts whose files are there continue; the others wait for their files with the reason as their status.
+    const status = new Map((await fresh.services.playouts.list()).map((p) => [p.id, p]));
+    for (const id of [1, 2, 3]) expect(status.get(id)?.lastBuildSuccess, status.get(id)?.lastBuildMessage ?? "").toBe(true);
+    for (const id of [20, 21, 22]) expect(status.get(id)?.lastBuildSuccess).toBe(false);
+  });
+});
