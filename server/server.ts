@@ -103,6 +103,13 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
   const scripts = new ScriptRunner();
   const remoteArtwork = new ArtworkCache(path.join(config.dataDir, ARTWORK_FOLDER), binaries.ffmpeg);
   const ffmpegProbe = new FFmpegCapabilitiesProbe(binaries);
+  // Said once at start-up (the health page says it too): which FFmpeg runs, and what it cannot do.
+  void ffmpegProbe.info().then((info) => {
+    const which = `${info.ffmpegSource}: ${info.ffmpegPath}`;
+    if (!info.available) log.warn(`FFmpeg cannot be run (${which}): ${info.error ?? "unknown error"}`);
+    else if (info.missingFeatures.length) log.warn(`FFmpeg ${info.version ?? ""} (${which}) lacks ${info.missingFeatures.join("; ")}; install FFmpeg 5 or newer on PATH, or set FFmpeg:Path`);
+    else log.info(`FFmpeg: ${info.version ?? "found"} (${which})`);
+  });
   const streaming: SessionManager = new SessionManager({
     dataDir: config.dataDir,
     ffmpegPath: binaries.ffmpeg,

@@ -8,7 +8,8 @@ export interface FFmpegBinaries {
   source: { ffmpeg: BinarySource; ffprobe: BinarySource };
 }
 
-export type BinarySource = "configured" | "path" | "bundled" | "missing";
+/** bundled: the desktop app's own copy (AIRWAVE_FFMPEG_DIR); npm: the optional npm package's, the last resort. */
+export type BinarySource = "configured" | "path" | "bundled" | "npm" | "missing";
 
 function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
   const extensions = process.platform === "win32" ? (env.PATHEXT ?? ".EXE").split(";") : [""];
@@ -56,7 +57,7 @@ function locate(name: "ffmpeg" | "ffprobe", configured: string | undefined, env:
   const found = onPath(name, env);
   if (found) return { path: found, source: "path" };
   const shipped = bundled(name);
-  if (shipped) return { path: shipped, source: "bundled" };
+  if (shipped) return { path: shipped, source: "npm" };
   return { path: name, source: "missing" };
 }
 

@@ -5,7 +5,7 @@ import type { FFmpegProfile } from "./ffmpeg-profile";
 export interface FFmpegInfo {
   ffmpegPath: string;
   ffprobePath: string;
-  /** configured, path, bundled (from the npm registry) or missing. */
+  /** configured, path, bundled (the desktop app's), npm (the optional npm package's) or missing. */
   ffmpegSource: string;
   ffprobeSource: string;
   available: boolean;
@@ -18,6 +18,8 @@ export interface FFmpegInfo {
   /** Why ffprobe could not be asked. */
   ffprobeError?: string;
   supportsReadrate: boolean;
+  /** What Airwave uses that this FFmpeg lacks (probed filters, encoders and options), with what is lost. */
+  missingFeatures: string[];
   videoEncoders: string[];
   audioEncoders: string[];
   hardwareAccelerations: string[];

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import type { FFmpegBinaries } from "../config/ffmpeg-binaries";
 import type { FFmpegInfo, FFmpegInfoSource } from "../domain/ffmpeg-info";
 import { parseCapabilities } from "./ffmpeg/capabilities-parser";
+import { missingFFmpegFeatures } from "./ffmpeg/feature-check";
 import type { EncoderCapabilities } from "./ffmpeg/types";
 
 const run = promisify(execFile);
@@ -52,13 +53,14 @@ export class FFmpegCapabilitiesProbe implements FFmpegInfoSource {
         available: true,
         version: version.split("\n")[0].trim(),
         supportsReadrate: capabilities.supportsReadrate,
+        missingFeatures: missingFFmpegFeatures(capabilities),
         videoEncoders: [...capabilities.encoders].filter((e) => /264|265|hevc|mpeg2|av1|vp9/i.test(e)).sort(),
         audioEncoders: [...capabilities.encoders].filter((e) => /^(aac|ac3|eac3|libmp3lame|libopus|mp2)$/i.test(e)).sort(),
         hardwareAccelerations: [...capabilities.hwaccels].sort(),
       };
     } catch (error) {
       this.probed = undefined;
-      return { ...base, available: false, error: firstLine(error), videoEncoders: [], audioEncoders: [], hardwareAccelerations: [], supportsReadrate: false };
+      return { ...base, available: false, error: firstLine(error), videoEncoders: [], audioEncoders: [], hardwareAccelerations: [], supportsReadrate: false, missingFeatures: [] };
     }
   }
 

@@ -28,9 +28,9 @@ describe("finding FFmpeg", () => {
     expect(locateFFmpeg({}, { PATH: onPath, AIRWAVE_FFMPEG_DIR: makeTempDir() }).source).toEqual({ ffmpeg: "path", ffprobe: "path" });
   });
 
-  it("else the binaries npm install brought, which really run", () => {
+  it("else, the last resort, the binaries of the optional npm packages, which really run", () => {
     const found = locateFFmpeg({}, { PATH: makeTempDir() });
-    expect(found.source).toEqual({ ffmpeg: "bundled", ffprobe: "bundled" });
+    expect(found.source).toEqual({ ffmpeg: "npm", ffprobe: "npm" });
     expect(execFileSync(found.ffprobe, ["-version"], { encoding: "utf8" })).toMatch(/^ffprobe version/);
     expect(execFileSync(found.ffmpeg, ["-version"], { encoding: "utf8" })).toMatch(/^ffmpeg version/);
   });

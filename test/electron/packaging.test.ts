@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import Ajv from "ajv";
 import { minimatch } from "minimatch";
 import YAML from "yaml";
@@ -50,10 +51,10 @@ describe("the electron-builder configuration (build/electron-builder.yml)", () =
     const files: string[] = config.files;
     // production node_modules are packed by electron-builder itself, filtered by the same patterns
     const packed = (file: string) => packs(file, file.startsWith("node_modules/") ? ["node_modules/**/*", ...files.filter((p) => p.startsWith("!"))] : files);
-    for (const file of ["dist/server/main.js", "dist/server/scanner/scanner-main.js", "dist/electron/main.js", "dist/electron/preload.js", "dist/electron/server-entry.js", "dist/renderer/index.html", "dist/renderer/assets/index-abc.js", "package.json", "build/icons/tray.png", "node_modules/sqlite3/lib/sqlite3.js", "node_modules/@ffmpeg-installer/ffmpeg/index.js"]) {
+    for (const file of ["dist/server/main.js", "dist/server/scanner/scanner-main.js", "dist/electron/main.js", "dist/electron/preload.js", "dist/electron/server-entry.js", "dist/renderer/index.html", "dist/renderer/assets/index-abc.js", "package.json", "build/icons/tray.png", "node_modules/sqlite3/lib/sqlite3.js"]) {
       expect(packed(file), file).toBe(true);
     }
-    for (const file of ["dist/server/main.js.map", "server/main.ts", "test/electron/packaging.test.ts", "node_modules/@ffmpeg-installer/linux-x64/ffmpeg", "node_modules/@ffprobe-installer/win32-x64/ffprobe.exe", "node_modules/@ffmpeg-installer/darwin-arm64/ffmpeg"]) {
+    for (const file of ["dist/server/main.js.map", "server/main.ts", "test/electron/packaging.test.ts", "node_modules/@ffmpeg-installer/linux-x64/ffmpeg", "node_modules/@ffprobe-installer/win32-x64/ffprobe.exe", "node_modules/@ffmpeg-installer/darwin-arm64/ffmpeg", "node_modules/@ffmpeg-installer/ffmpeg/index.js"]) {
       expect(packed(file), file).toBe(false);
     }
   });
@@ -65,30 +66,45 @@ describe("the electron-builder configuration (build/electron-builder.yml)", () =
     expect(config.npmRebuild).toBe(false); // N-API: the binary npm built loads in Electron as it is
   });
 
-  it("ships this platform's FFmpeg and ffprobe as resources/ffmpeg, where the server finds and runs them", () => {
+  it("ships the FFmpeg fetch-ffmpeg.mjs put in build/ffmpeg/<platform>-<arch> as resources/ffmpeg, where the server prefers it", async () => {
+    const fetcher = await import(pathToFileURL(path.join(root, "build/packaging/fetch-ffmpeg.mjs")).href);
+    // Every desktop target has a static build of a current FFmpeg; an unknown one is refused by name.
+    for (const target of ["linux-x64", "linux-arm64", "win32-x64", "darwin-x64", "darwin-arm64"]) {
+      const [platform, arch] = target.split("-");
+      expect(fetcher.sourceFor(platform, arch).archives.every((url: string) => url.startsWith("https://")), target).toBe(true);
+    }
+    expect(() => fetcher.sourceFor("freebsd", "x64")).toThrow(/no static FFmpeg source for freebsd-x64/);
+    expect([fetcher.majorVersion("ffmpeg version n7.1-153-gaeb8631048-20250101 Copyright"), fetcher.majorVersion("ffmpeg version 5.1.9-0+deb12u1"), fetcher.majorVersion("ffmpeg version N-47683-g0e8eb07980-static")]).toEqual([7, 5, undefined]);
+
+    // What `npm run dist` does offline with --from-dir: the system FFmpeg (5.1) stands in for the download.
+    const systemFolder = path.dirname(locateFFmpeg({}).ffmpeg);
+    const fetched = makeTempDir("airwave-build-ffmpeg-");
+    fetcher.install(systemFolder, fetched);
+    const oldFolder = path.dirname(locateFFmpeg({}, { PATH: makeTempDir() }).ffmpeg); // the npm package's FFmpeg 4.1
+    expect(() => fetcher.install(oldFolder.replace("ffmpeg-installer", "ffprobe-installer"), makeTempDir())).toThrow(/ffmpeg is not in/);
+
+    expect(pkg.scripts.dist).toMatch(/node build\/packaging\/fetch-ffmpeg\.mjs && electron-builder/);
     const resources = makeTempDir("airwave-resources-");
     const shipped = path.join(resources, "ffmpeg");
     fs.mkdirSync(shipped);
-    expect(config.extraResources).toHaveLength(2);
-    for (const entry of config.extraResources as Array<{ from: string; to: string; filter: string[] }>) {
-      expect(entry.to).toBe("ffmpeg");
-      const from = path.join(root, expand(entry.from));
-      expect(fs.existsSync(from), from).toBe(true);
-      const picked = fs.readdirSync(from).filter((name) => entry.filter.some((pattern) => minimatch(name, pattern)));
-      expect(picked.length, from).toBe(1);
-      // what electron-builder copies into resources/ffmpeg (linked here: the binaries are large)
-      for (const name of picked) fs.symlinkSync(path.join(from, name), path.join(shipped, name));
-    }
-    const found = locateFFmpeg({}, { PATH: makeTempDir(), AIRWAVE_FFMPEG_DIR: shipped });
+    expect(config.extraResources).toHaveLength(1);
+    const [entry] = config.extraResources as Array<{ from: string; to: string; filter: string[] }>;
+    expect([entry.from, entry.to]).toEqual(["build/ffmpeg/${platform}-${arch}", "ffmpeg"]);
+    // what electron-builder copies from the fetched folder into resources/ffmpeg (linked here: the binaries are large)
+    const picked = fs.readdirSync(fetched).filter((name) => entry.filter.some((pattern) => minimatch(name, pattern)));
+    expect(picked.sort()).toEqual(["ffmpeg", "ffprobe"]);
+    for (const name of picked) fs.symlinkSync(path.join(fetched, name), path.join(shipped, name));
+    // The choosing path: the packaged copy wins over PATH and over the npm package.
+    const found = locateFFmpeg({}, { PATH: systemFolder, AIRWAVE_FFMPEG_DIR: shipped });
     expect(found.ffmpeg).toBe(path.join(shipped, process.platform === "win32" ? "ffmpeg.exe" : "ffmpeg"));
     expect(found.source).toEqual({ ffmpeg: "bundled", ffprobe: "bundled" });
-    expect(execFileSync(found.ffprobe, ["-version"], { encoding: "utf8" })).toMatch(/^ffprobe version/);
-    expect(execFileSync(found.ffmpeg, ["-version"], { encoding: "utf8" })).toMatch(/^ffmpeg version/);
+    expect(execFileSync(found.ffprobe, ["-version"], { encoding: "utf8" })).toMatch(/^ffprobe version [5-9]/);
+    expect(execFileSync(found.ffmpeg, ["-version"], { encoding: "utf8" })).toMatch(/^ffmpeg version [5-9]/);
   });
 
   it("npm run dist builds first and uses this configuration; npm install never needs the Electron binary", () => {
     expect(pkg.main).toBe("dist/electron/main.js");
-    expect(pkg.scripts.dist).toMatch(/^npm run build && electron-builder --config build\/electron-builder\.yml --publish never$/);
+    expect(pkg.scripts.dist).toMatch(/^npm run build && node build\/packaging\/fetch-ffmpeg\.mjs && electron-builder --config build\/electron-builder\.yml --publish never$/);
     expect(pkg.scripts.build).toMatch(/tsc -p electron\/tsconfig\.json/);
     expect(pkg.dependencies.electron).toBeUndefined();
     expect(pkg.devDependencies.electron).toBeDefined();

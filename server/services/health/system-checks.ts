@@ -14,7 +14,18 @@ export function ffmpegChecks(info: FFmpegInfo | undefined): HealthCheck[] {
       { id: "ffprobe", title: "ffprobe", status: info?.ffprobeVersion ? "ok" : "failed", reason: info?.ffprobeVersion ?? `ffprobe cannot be run: ${info?.ffprobeError ?? reason}`, action: info?.ffprobeVersion ? undefined : action },
     ];
   }
-  const checks: HealthCheck[] = [{ id: "ffmpeg", title: "FFmpeg", status: "ok", reason: `${info.version ?? "found"} (${info.ffmpegSource}: ${info.ffmpegPath})` }];
+  const found = `${info.version ?? "found"} (${info.ffmpegSource}: ${info.ffmpegPath})`;
+  const checks: HealthCheck[] = [
+    info.missingFeatures.length
+      ? {
+          id: "ffmpeg",
+          title: "FFmpeg",
+          status: "warning",
+          reason: `${found} lacks ${info.missingFeatures.join("; ")}`,
+          action: "Install a current FFmpeg (5 or newer, with these filters) on PATH, or set its path under Settings (FFmpeg path), then restart Airwave",
+        }
+      : { id: "ffmpeg", title: "FFmpeg", status: "ok", reason: found },
+  ];
   if (info.ffprobeVersion) checks.push({ id: "ffprobe", title: "ffprobe", status: "ok", reason: `${info.ffprobeVersion} (${info.ffprobeSource}: ${info.ffprobePath})` });
   else checks.push({ id: "ffprobe", title: "ffprobe", status: "failed", reason: `ffprobe cannot be run: ${info.ffprobeError ?? "not found"}`, action: "Install ffprobe (it comes with FFmpeg), or set its path under Settings (ffprobe path); scans fail without it" });
   return checks;

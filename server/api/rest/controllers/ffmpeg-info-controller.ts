@@ -17,7 +17,7 @@ export class FFmpegInfoController extends Controller {
   public async getFFmpegInfo(): Promise<FFmpegInfo> {
     const source = this.context.services.ffmpegInfo;
     if (!source) {
-      return { ffmpegPath: "ffmpeg", ffprobePath: "ffprobe", ffmpegSource: "missing", ffprobeSource: "missing", available: false, error: "FFmpeg is not configured", supportsReadrate: false, videoEncoders: [], audioEncoders: [], hardwareAccelerations: [] };
+      return { ffmpegPath: "ffmpeg", ffprobePath: "ffprobe", ffmpegSource: "missing", ffprobeSource: "missing", available: false, error: "FFmpeg is not configured", supportsReadrate: false, missingFeatures: [], videoEncoders: [], audioEncoders: [], hardwareAccelerations: [] };
     }
     return source.info();
   }
