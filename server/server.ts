@@ -85,7 +85,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
   const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => secrets.list());
   const binaries = locateFFmpeg(await checkedFFmpegPaths(config.ffmpeg, log));
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
-  const db = await Database.open(config.dataDir, config.database);
+  const db = await Database.open(config.dataDir, config.database, (message) => log.warn(message));
   // The folders scripts and channel files are taken from exist from the start, so the UI can point at them.
   for (const folder of [config.playout.scriptsFolder, path.join(config.dataDir, PLAYOUTS_FOLDER)]) fs.mkdirSync(folder, { recursive: true });
   const metrics: PrometheusMetrics = new PrometheusMetrics((): StreamGauges => ({ sessions: () => streaming.sessions(), ffmpegProcesses: () => streaming.registry.countsByKind() }));

@@ -44,13 +44,15 @@ export class Database {
     return this.queue ? "sqlite" : "postgres";
   }
 
-  static async open(dataDir: string, config: DatabaseConfig = { type: "sqlite" }): Promise<Database> {
+  /** `log` hears what the cluster link does (PostgreSQL: lost, back). */
+  static async open(dataDir: string, config: DatabaseConfig = { type: "sqlite" }, log?: (message: string) => void): Promise<Database> {
     const database = new Database(await openDatabase(dataDir, config));
     if (config.type === "postgres") {
       const link = new ClusterLink(
         config,
         () => (database.version += 1),
         (leader) => database.leadershipListeners.forEach((listener) => listener(leader)),
+        log,
       );
       try {
         await link.start();

@@ -16,6 +16,12 @@ export interface PostgresCluster {
   readonly baseUrl: string;
   createDatabase(name: string): void;
   dropDatabase(name: string): void;
+  /** `pg_ctl restart` (fast: every session is ended, as a package upgrade or a host restart does). */
+  restart(): void;
+  /** Stops the server, keeping its files, until `resume`. */
+  halt(): void;
+  resume(): void;
+  /** Stops the server and removes its files. */
   stop(): void;
 }
 
@@ -72,12 +78,16 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
   };
   let stopped = false;
+  const pgCtl = (...args: string[]) => asClusterOwner(path.join(bin, "pg_ctl"), ["-D", dataDir, ...args]);
   return {
     port,
     user: SUPERUSER,
     baseUrl: `postgres://${SUPERUSER}@127.0.0.1:${port}`,
     createDatabase: (name) => psql(`CREATE DATABASE "${name}"`),
     dropDatabase: (name) => psql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    restart: () => pgCtl("-o", options, "-l", path.join(dataDir, "server.log"), "-m", "fast", "-w", "-t", "30", "restart"),
+    halt: () => pgCtl("-m", "fast", "-w", "stop"),
+    resume: () => pgCtl("-o", options, "-l", path.join(dataDir, "server.log"), "-w", "-t", "30", "start"),
     stop() {
       if (stopped) return;
       stopped = true;
