@@ -28,7 +28,8 @@ describe("secrets at rest", () => {
 
   it("a restore leaves settings.json and the database 0600, even where the files were readable before", async () => {
     expect((await api.put("/api/v1/settings", { writeKey: "restored-write-key-0123456789" })).status).toBe(200);
-    const backup = await api.post("/api/v1/maintenance/backup");
+    // The key applies at once: the backup is taken with it.
+    const backup = await api.post("/api/v1/maintenance/backup", undefined, { "X-Api-Key": "restored-write-key-0123456789" });
     expect(backup.status, backup.text).toBe(200);
     await fixture.stop();
     const settings = path.join(server.dataDir, "settings.json");
