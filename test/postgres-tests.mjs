@@ -39,6 +39,7 @@ export const POSTGRES_ONLY = ["test/postgres/**", "test/deploy/nginx-failover.te
  */
 export const NOT_ON_POSTGRES = [
   "test/api/backups.test.ts",
+  "test/services/backup-restore-timelines.test.ts",
   "test/media-servers/mediabrowser-clients.test.ts",
   "test/media-servers/plex/plex-client.test.ts",
   // These read the SQLite file itself (PRAGMA integrity_check, the fuzzed definitions' rows through sqlite3).

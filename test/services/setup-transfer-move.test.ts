@@ -1,12 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { loadConfig } from "../../server/config/load-config";
-import type { PlayoutCreateInput } from "../../server/services/playout-input";
-import type { ScheduleItemInput } from "../../server/services/schedule-input";
-import { seedMedia, type SeededMedia } from "../support/seed-media";
-import { addVersions } from "../support/sqlite";
-import { makeTempDir } from "../support/temp-dir";
-import { createTestServices, type TestServices } from "../support/test-services";
+import { seedMedia } from "../support/seed-media";
+import type { TestServices } from "../support/test-services";
+import { clock, guide, HOUR, library, MIN, server, setUp } from "./support/moving-setup";
 
 /**
  * A running setup moved to a new server over the same media (issue #32): the export carries each playout's
@@ -14,88 +10,6 @@ import { createTestServices, type TestServices } from "../support/test-services"
  * programme by programme (channel, start, stop, title), at the import a minute later and days after it.
  * Fake clock shared by both servers.
  */
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const EPISODE_MS = 23 * MIN;
-let now = 0;
-const opened: TestServices[] = [];
-afterEach(async () => {
-  for (const made of opened.splice(0)) await made.close();
-});
-
-/** A server's services on the shared fake clock; `environment` as the process environment (settings it fixes). */
-async function server(environment: Record<string, string> = {}): Promise<TestServices> {
-  const dataDir = makeTempDir();
-  // The exporting server's zone is UTC from its settings.json side (not the environment): it travels in the document.
-  const config = loadConfig({ AIRWAVE_DATA_DIR: dataDir, Playout__TimeZone: "UTC", Playout__DaysToBuild: "2", Guide__DaysToBuild: "2", ...environment });
-  let draws = 0;
-  const made = await createTestServices({
-    clock: () => now,
-    random: () => ((draws++ * 0.618034) % 1),
-    playout: config.playout,
-    guide: { get daysToBuild() { return config.guide.daysToBuild; }, get timeZone() { return config.playout.timeZone; } },
-    config,
-    environment,
-  });
-  opened.push(made);
-  return made;
-}
-
-/** The seeded library with durations and tvdb guids (as a scan of NFO files records them). */
-async function library(made: TestServices, name = "Shows"): Promise<SeededMedia> {
-  const media = await seedMedia(made.dataDir, name);
-  await addVersions(made.dataDir, [...media.episodeIds, ...media.movieIds], EPISODE_MS);
-  const all: [number, string][] = [[media.showId, "show"], ...media.seasonIds.map((id, i): [number, string] => [id, `season-${i}`]), ...media.episodeIds.map((id, i): [number, string] => [id, `episode-${i}`]), ...media.movieIds.map((id, i): [number, string] => [id, `movie-${i}`])];
-  for (const [id, value] of all) await made.insert(`INSERT INTO "media_guid" ("mediaItemId", "source", "value") VALUES (?, 'tvdb', ?)`, [id, `${name}-${value}`]);
-  return media;
-}
-
-/**
- * Three channels: Classic over a collection (shuffled, or in order), Classic over the show itself (a content key
- * with a media id, `show:N`), and a YAML (Sequential) playout; then hours of Continue builds so the states have history.
- */
-async function setUp(made: TestServices, media: SeededMedia, order: "Shuffle" | "Chronological"): Promise<void> {
-  const { services } = made;
-  const shows = (await services.collections.create({ name: "Cartoons" })).collection;
-  await services.collections.addItems(shows.id, [media.showId]);
-  const movies = (await services.collections.create({ name: "Movies" })).collection;
-  await services.collections.addItems(movies.id, media.movieIds);
-  const schedule = async (name: string, items: object[]) => {
-    const created = await services.schedules.create({ name });
-    await services.schedules.replaceItems(created.id, items as ScheduleItemInput[]);
-    return created.id;
-  };
-  const cartoons = await schedule("Cartoons", [
-    { startTime: "06:00:00", playoutMode: "Flood", collectionType: "Collection", collectionId: shows.id, playbackOrder: order },
-    { startTime: "20:00:00", playoutMode: "Flood", collectionType: "Collection", collectionId: movies.id, playbackOrder: "Chronological" },
-  ]);
-  const show = await schedule("The show", [{ playoutMode: "Flood", collectionType: "TelevisionShow", mediaItemId: media.showId, playbackOrder: "SeasonEpisode" }]);
-  const definition = `content:\n  - collection: "Cartoons"\n    key: cartoons\n    order: ${order === "Shuffle" ? "shuffle" : "chronological"}\n  - collection: "Movies"\n    key: movies\n    order: chronological\nplayout:\n  - count: 3\n    content: cartoons\n  - duration: "00:40:00"\n    content: movies\n    fallback: cartoons\n  - repeat: true\n`;
-  const playout = async (number: string, input: Omit<PlayoutCreateInput, "channelId">) => {
-    const channel = (await services.channels.create({ name: `Channel ${number}`, number })).channel;
-    const { build } = await services.playouts.create({ ...input, channelId: channel.id } as PlayoutCreateInput);
-    expect(build.success, build.message).toBe(true);
-  };
-  await playout("5", { kind: "Classic", scheduleId: cartoons } as Omit<PlayoutCreateInput, "channelId">);
-  await playout("6", { kind: "Classic", scheduleId: show } as Omit<PlayoutCreateInput, "channelId">);
-  await playout("7", { kind: "Sequential", definition } as Omit<PlayoutCreateInput, "channelId">);
-  for (let hour = 0; hour < 30; hour += 7) {
-    now += 7 * HOUR;
-    for (const result of await services.playouts.continueAll()) expect(result.success, result.message).toBe(true);
-  }
-}
-
-/** The XMLTV guide's programmes at the clock's time: channel, start, stop, title. */
-async function guide(made: TestServices): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await made.services.guide.epgChannels()) {
-    const xml = (await made.services.guide.renderProgrammes(entry)).toString("utf8");
-    for (const m of xml.matchAll(/<programme start="([^"]+)" stop="([^"]+)" channel="([^"]+)">\s*<title[^>]*>([^<]*)<\/title>/g)) out.push(`${m[3]} ${m[1]}-${m[2]} ${m[4]}`);
-  }
-  return out;
-}
-
 const apply = (made: TestServices, document: string, reset = false) => made.services.setupTransfer.importYaml(document, { apply: true, reset });
 
 // Two servers and dozens of builds each: minutes on PostgreSQL when the machine is busy.
@@ -105,16 +19,16 @@ describe("an export imported into a fresh data folder over the same media contin
     ["media numbered differently on the new server", "Chronological", true, {}],
     ["the new server's environment sets Playout__TimeZone (reported, not refused)", "Shuffle", false, { Playout__TimeZone: "UTC" }],
   ] as const)("%s: the guides are equal a minute later and three days later", async (_name, order, renumber, environment) => {
-    now = Date.UTC(2030, 2, 4, 13, 17, 29);
+    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
     const old = await server();
     await setUp(old, await library(old), order);
     const exported = await old.services.setupTransfer.exportYaml();
     const document = YAML.parse(exported);
     expect(document.timelines.playouts).toHaveLength(3);
-    expect(document.timelines.playouts[0].items[0].finish).toBeGreaterThan(now);
+    expect(document.timelines.playouts[0].items[0].finish).toBeGreaterThan(clock.now);
     expect(Object.values(document.timelines.media)[0]).toMatchObject({ library: "Shows" });
 
-    now += MIN;
+    clock.now += MIN;
     const fresh = await server(environment);
     if (renumber) await seedMedia(fresh.dataDir, "Elsewhere");
     const local = await library(fresh);
@@ -144,14 +58,14 @@ describe("an export imported into a fresh data folder over the same media contin
 
     // Days later, past what the export carried: both servers built on from the same state.
     for (let step = 0; step < 3; step++) {
-      now += 25 * HOUR;
+      clock.now += 25 * HOUR;
       for (const made of [old, fresh]) for (const result of await made.services.playouts.continueAll()) expect(result.success, result.message).toBe(true);
     }
     expect(await guide(fresh)).toEqual(await guide(old));
   });
 
   it("a time zone the environment sets otherwise is a warning in the report, and the rest is imported", async () => {
-    now = Date.UTC(2030, 2, 4, 13, 17, 29);
+    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
     const old = await server();
     await setUp(old, await library(old), "Chronological");
     const exported = await old.services.setupTransfer.exportYaml();
@@ -168,22 +82,22 @@ describe("an export imported into a fresh data folder over the same media contin
   });
 
   it("reset: true starts every imported playout again from the import (today's behaviour kept for a fresh start)", async () => {
-    now = Date.UTC(2030, 2, 4, 13, 17, 29);
+    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
     const old = await server();
     await setUp(old, await library(old), "Chronological");
     const exported = await old.services.setupTransfer.exportYaml();
-    now += 37 * MIN;
+    clock.now += 37 * MIN;
     const fresh = await server();
     await library(fresh);
     const report = await apply(fresh, exported, true);
     expect(report.notices).toContainEqual({ path: "timelines", level: "info", message: "not used (reset): every imported playout starts again with a Reset build" });
     const firsts = await fresh.sql<{ start: number }>(`SELECT MIN("start") AS "start" FROM "playout_item" GROUP BY "playoutId"`);
-    expect(firsts.map((f) => Number(f.start))).toEqual([now, now, now]);
+    expect(firsts.map((f) => Number(f.start))).toEqual([clock.now, clock.now, clock.now]);
     expect(await guide(fresh)).not.toEqual(await guide(old));
   });
 
   it("a timeline that names media this library lacks starts again with a Reset build, said in the report; the others continue", async () => {
-    now = Date.UTC(2030, 2, 4, 13, 17, 29);
+    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
     const old = await server();
     await setUp(old, await library(old), "Chronological");
     const document = YAML.parse(await old.services.setupTransfer.exportYaml());
@@ -191,7 +105,7 @@ describe("an export imported into a fresh data folder over the same media contin
     const gone = "999999";
     document.timelines.playouts[1].items[0].media = gone;
     document.timelines.media[gone] = { guids: ["tvdb://nowhere"], library: "Shows", path: "Gone/Gone.mkv" };
-    now += MIN;
+    clock.now += MIN;
     const fresh = await server();
     await library(fresh);
     const report = await fresh.services.setupTransfer.importYaml(YAML.stringify(document));
@@ -202,7 +116,7 @@ describe("an export imported into a fresh data folder over the same media contin
   });
 
   it("malformed timelines are problems with their paths and change nothing", async () => {
-    now = Date.UTC(2030, 2, 4, 13, 17, 29);
+    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
     const old = await server();
     await setUp(old, await library(old), "Chronological");
     const document = YAML.parse(await old.services.setupTransfer.exportYaml());
@@ -224,7 +138,7 @@ describe("an export imported into a fresh data folder over the same media contin
 
 describe("nothing silently missing", { timeout: 240_000 }, () => {
   it("a document naming a watermark image, a script, definition files and a library this machine lacks reports each with its path, and apply imports the rest", async () => {
-    now = Date.UTC(2030, 2, 4, 13, 17, 29);
+    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
     const old = await server();
     await setUp(old, await library(old), "Chronological");
     const document = YAML.parse(await old.services.setupTransfer.exportYaml());
@@ -236,7 +150,7 @@ describe("nothing silently missing", { timeout: 240_000 }, () => {
     document.tables.playout.push(playout(20, 20, "Scripted", "'nightly guide.py' --fast"), playout(21, 21, "Sequential", "/srv/old-airwave/playouts/movies.yaml"), playout(22, 22, "ExternalJson", "/srv/old-airwave/playouts/channel-22.json"));
     document.tables.collection_item.push({ collectionId: document.tables.collection[0].id, mediaItem: { guids: [], library: "Home videos", path: "2019/beach.mkv" } });
 
-    now += MIN;
+    clock.now += MIN;
     const fresh = await server();
     await library(fresh);
     const text = YAML.stringify(document);

@@ -31,7 +31,7 @@ export type TestServicesOptions = Partial<Omit<ServiceDependencies, "dataDir">> 
 };
 
 /** Scans need the scanner child process of a running server: rule tests get a clear error instead. */
-const NO_SCANS: ScanLauncher = {
+export const NO_SCANS: ScanLauncher = {
   start: () => {
     throw new Error("createTestServices has no scanner: test scans through useTestServer");
   },
