@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportResult } from "./support/results.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -148,6 +149,7 @@ console.log(
     `(${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(", ")}): ${buildMs.toFixed(1)} ms median of ${RUNS} ` +
     `(baseline copy of ${sink / RUNS} objects: ${copyMs.toFixed(2)} ms), ratio ${(buildMs / copyMs).toFixed(0)}x (target <= 100 ms) ${buildMs <= 100 ? "PASS" : "FAIL"}`,
 );
+reportResult({ metric: "Sequential engine, 30 d over 10,000 items", figure: `${buildMs.toFixed(1)} ms`, target: "<= 100 ms", pass: buildMs <= 100, baseline: `object copy ${copyMs.toFixed(2)} ms` });
 
 // (b) 100 channels: create the channels and playouts through the services (each create runs a Reset
 // build too), then time one Reset build with its database write per channel.
@@ -180,6 +182,7 @@ console.log(
   `build (b): ${CHANNELS} channels x ${DAYS_TO_BUILD} days, Reset build + write: ${resetMs.toFixed(0)} ms total, ${(resetMs / channelDays).toFixed(1)} ms per channel-day, ` +
     `${resetItems} items written (${stored} stored) (target <= 5000 ms) ${resetMs <= 5000 ? "PASS" : "FAIL"}`,
 );
+reportResult({ metric: `Sequential ${CHANNELS} ch x ${DAYS_TO_BUILD} d with write`, figure: `${resetMs.toFixed(0)} ms`, target: "<= 5000 ms", pass: resetMs <= 5000 });
 console.log(`build (b): creating the ${CHANNELS} channels took ${channelsMs.toFixed(0)} ms; the ${CHANNELS} playouts (validate + Reset build + write, ${createdItems} items) ${createMs.toFixed(0)} ms`);
 // Where a build's time goes: the content lookup alone (one per build), and the engine alone for 2 days.
 const resolveSamples = [];
@@ -260,6 +263,7 @@ console.log(
   `build (c): Classic ${CHANNELS} channels x ${CLASSIC_DAYS} days, Reset build + write: ${classicMs.toFixed(0)} ms total, ${classicPerDay.toFixed(2)} ms per channel-day, ` +
     `${classicItems} items written; Sequential baseline (b) ${sequentialPerDay.toFixed(2)} ms per channel-day, ratio ${(classicPerDay / sequentialPerDay).toFixed(2)}x (target <= ${CLASSIC_TARGET_MS} ms) ${classicMs <= CLASSIC_TARGET_MS ? "PASS" : "FAIL"}`,
 );
+reportResult({ metric: `Classic ${CHANNELS} ch x ${CLASSIC_DAYS} d with write`, figure: `${classicMs.toFixed(0)} ms`, target: `<= ${CLASSIC_TARGET_MS} ms`, pass: classicMs <= CLASSIC_TARGET_MS, baseline: `Sequential ${sequentialPerDay.toFixed(2)} ms/ch-day` });
 console.log(`build (c): creating the ${CHANNELS} Classic playouts (checks + Reset build + write, ${classicCreated} items) took ${classicCreateMs.toFixed(0)} ms`);
 }
 await db.close();

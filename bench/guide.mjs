@@ -21,6 +21,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportResult } from "./support/results.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -182,6 +183,7 @@ console.log(
     `peak RSS ${(servePeak.rss / MB).toFixed(0)} MB (+${((servePeak.rss - rssBefore) / MB).toFixed(0)} MB), heap high-water ${(servePeak.heap / MB).toFixed(0)} MB ` +
     `(target <= ${SERVE_TARGET_MS} ms) ${serveMs <= SERVE_TARGET_MS ? "PASS" : "FAIL"}`,
 );
+reportResult({ metric: "100 ch x 7 d from cache", figure: `${serveMs.toFixed(1)} ms`, target: `<= ${SERVE_TARGET_MS} ms`, pass: serveMs <= SERVE_TARGET_MS, baseline: `static file ${staticMs.toFixed(1)} ms` });
 
 const rebuilt = [];
 let rebuildPeak = { rss: 0, heap: 0 };
@@ -200,6 +202,7 @@ console.log(
     `peak RSS ${(rebuildPeak.rss / MB).toFixed(0)} MB (+${((rebuildPeak.rss - rssBefore) / MB).toFixed(0)} MB), heap high-water ${(rebuildPeak.heap / MB).toFixed(0)} MB ` +
     `(target <= ${REBUILD_TARGET_MS} ms) ${rebuildMs <= REBUILD_TARGET_MS ? "PASS" : "FAIL"}`,
 );
+reportResult({ metric: "full rebuild 100 ch x 7 d", figure: `${rebuildMs.toFixed(0)} ms`, target: `<= ${REBUILD_TARGET_MS} ms`, pass: rebuildMs <= REBUILD_TARGET_MS, baseline: `static file ${staticMs.toFixed(1)} ms` });
 for (const encoding of ["gzip", "br"]) {
   const headers = { "accept-encoding": encoding };
   const first = await timedGet(guideUrl, headers);

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { api, scan, startServer, stopServer } from "./support/airwave-server.mjs";
+import { reportResult } from "./support/results.mjs";
 
 const RESCAN_TARGET_MS = 100;
 const RESCAN_RUNS = 5;
@@ -76,6 +77,7 @@ try {
   console.log(`scan: first scan of ${FILES} files: ${filesPerSecond.toFixed(0)} files/s (bare ffprobe x${os.availableParallelism()}: ${bareFilesPerSecond.toFixed(0)} files/s), ratio ${(filesPerSecond / bareFilesPerSecond).toFixed(2)}`);
   const perThousand = rescan.ms / (FILES / 1000);
   console.log(`scan: no-change rescan: ${rescan.ms.toFixed(0)} ms median of ${RESCAN_RUNS} (${rescans.map((ms) => ms.toFixed(0)).join(", ")}) = ${perThousand.toFixed(0)} ms per 1,000 files (bare stat walk: ${statBaseline.toFixed(0)} ms), ratio ${(rescan.ms / Math.max(statBaseline, 0.001)).toFixed(1)}x (target <= ${RESCAN_TARGET_MS} ms per 1,000) ${perThousand <= RESCAN_TARGET_MS ? "PASS" : "FAIL"}`);
+  reportResult({ metric: "no-change rescan per 1,000 files", figure: `${perThousand.toFixed(0)} ms`, target: `<= ${RESCAN_TARGET_MS} ms`, pass: perThousand <= RESCAN_TARGET_MS, baseline: `stat walk ${statBaseline.toFixed(0)} ms` });
 } finally {
   await stopServer(child);
   if (!process.env.BENCH_KEEP) fs.rmSync(work, { recursive: true, force: true });

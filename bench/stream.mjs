@@ -17,6 +17,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportResult } from "./support/results.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MAIN = path.join(ROOT, "dist/server/main.js");
@@ -25,6 +26,7 @@ const SIZE = { width: 640, height: 360 };
 const COLD_TS_TARGET = 1.15;
 const COLD_HLS_TARGET = 1.05;
 const WARM_TARGET_MS = 300;
+const COPY_TARGET = 1.5;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-bench-stream-"));
 const clip = path.join(dataDir, "clip.mkv");
@@ -168,14 +170,20 @@ async function main() {
       `stream: ${label}: ${median(runs).toFixed(0)} ms median of ${runs.length} (bare ffmpeg -ss … -f mpegts first byte: ${b.toFixed(0)} ms), ` +
         `ratio ${ratio.toFixed(2)}x median of paired tries (quartiles ${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)}) (target <= ${ratioTarget}x) ${ratio <= ratioTarget ? "PASS" : "FAIL"}`,
     );
+    reportResult({ metric: label, figure: `${ratio.toFixed(2)}x (${median(runs).toFixed(0)} ms)`, target: `<= ${ratioTarget}x`, pass: ratio <= ratioTarget, baseline: `bare ffmpeg ${b.toFixed(0)} ms` });
   };
   report("cold start, first MPEG-TS byte", coldTs, COLD_TS_TARGET);
   report("cold start, playable HLS playlist", coldHls, COLD_HLS_TARGET);
   const bc = median(bareCopy);
   for (const [label, ms] of [["first MPEG-TS byte", median(copyTs)], ["playable HLS playlist", median(copyHls)]]) {
-    console.log(`stream: cold start of a copied channel, ${label}: ${ms.toFixed(0)} ms median; ${(ms / b).toFixed(2)}x the bare transcode, ${(ms / bc).toFixed(2)}x a bare -c copy (${bc.toFixed(0)} ms) (information)`);
+    const ratio = ms / bc;
+    console.log(`stream: cold start of a copied channel, ${label}: ${ms.toFixed(0)} ms median; ${(ms / b).toFixed(2)}x the bare transcode, ${ratio.toFixed(2)}x a bare -c copy (${bc.toFixed(0)} ms) (target <= ${COPY_TARGET}x) ${ratio <= COPY_TARGET ? "PASS" : "FAIL"}`);
+    reportResult({ metric: `copied channel cold start, ${label}`, figure: `${ratio.toFixed(2)}x (${ms.toFixed(0)} ms)`, target: `<= ${COPY_TARGET}x`, pass: ratio <= COPY_TARGET, baseline: `bare -c copy ${bc.toFixed(0)} ms` });
   }
-  const warm = (label, ms) => console.log(`stream: warm join, ${label}: ${ms.toFixed(0)} ms median (target < ${WARM_TARGET_MS} ms) ${ms < WARM_TARGET_MS ? "PASS" : "FAIL"}`);
+  const warm = (label, ms) => {
+    console.log(`stream: warm join, ${label}: ${ms.toFixed(0)} ms median (target < ${WARM_TARGET_MS} ms) ${ms < WARM_TARGET_MS ? "PASS" : "FAIL"}`);
+    reportResult({ metric: `warm join, ${label}`, figure: `${ms.toFixed(0)} ms`, target: `< ${WARM_TARGET_MS} ms`, pass: ms < WARM_TARGET_MS });
+  };
   warm("second viewer's first MPEG-TS byte", median(warmTs));
   warm("second viewer's HLS playlist", median(warmHls));
   server.kill("SIGTERM");
