@@ -141,6 +141,11 @@ describe.each([
     const inputUrl = plan.content.kind === "media" ? plan.content.inputUrl : undefined;
     expect(inputUrl).toMatch(/\/internal\/media-source-stream\?/);
 
+    // Without a redirect the proxy serves the server's stream (with the key it adds).
+    const direct = await fetch(inputUrl!, { headers: { Range: "bytes=0-999" } });
+    expect(direct.status).toBe(206);
+    expect((await direct.arrayBuffer()).byteLength).toBe(1000);
+
     fake.redirectTo = listener.url;
     const tested = await api.post(`/api/v1/media-sources/${sourceId}/test`);
     expect(tested.status, tested.text).toBe(422);
