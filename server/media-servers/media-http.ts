@@ -41,10 +41,21 @@ export async function mediaGet(url: string | URL, request: MediaRequest): Promis
 
 /** GET a JSON answer (at most MAX_JSON_BYTES). */
 export async function mediaGetJson<T>(url: string | URL, request: MediaRequest): Promise<T> {
+  return (await mediaGetDatedJson<T>(url, request)).body;
+}
+
+/** An HTTP `Date` header as epoch ms; null when absent or not a date. */
+export function httpDate(value: string | null | undefined): number | null {
+  const ms = value ? Date.parse(value) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** `mediaGetJson`, with the server's own clock when it answered (its `Date` header; null without one). */
+export async function mediaGetDatedJson<T>(url: string | URL, request: MediaRequest): Promise<{ body: T; serverTime: number | null }> {
   const response = await mediaGet(url, { ...request, headers: { Accept: "application/json", ...request.headers } });
   const body = await readCapped(response, MAX_JSON_BYTES, request.what);
   try {
-    return JSON.parse(body.toString("utf8")) as T;
+    return { body: JSON.parse(body.toString("utf8")) as T, serverTime: httpDate(response.headers.get("date")) };
   } catch {
     throw new MediaServerError("server-error", `${request.what}: the server's answer is not JSON`);
   }

@@ -139,6 +139,11 @@ export interface RemoteItemPage {
   items: RemoteItem[];
   /** The number of items the listing holds in all (for progress); pages sum up to it. */
   total: number;
+  /**
+   * The server's own clock when it answered this page (its HTTP `Date`, epoch ms), where the client reads it:
+   * what the next incremental sync asks from when items carry no change time of their own.
+   */
+  serverTime?: number | null;
 }
 
 export interface ItemListing {

@@ -96,6 +96,8 @@ describe.each(MEDIABROWSER_KINDS)("$kind media sources over REST", ({ kind, make
     expect(first.lastScanMessage).toMatch(/^4 added, 0 updated/);
     const shows = (await api.get(`/api/v1/media/items?libraryId=${libraryId}&kind=Show`)).json;
     expect(shows.items.map((s: { title: string }) => s.title)).toEqual(["Remote Show"]);
+    // Emby's tags come as TagItems, Jellyfin's as Tags: the show has its tag either way.
+    expect(record(await api.get(`/api/v1/media/items/${shows.items[0].id}`)).json.tags).toEqual(["Classic TV"]);
     const episodes = (await api.get(`/api/v1/media/items?libraryId=${libraryId}&kind=Episode`)).json.items;
     expect(episodes.map((e: { title: string; seasonNumber: number; episodeNumber: number }) => [e.title, e.seasonNumber, e.episodeNumber])).toEqual([["Pilot 1", 1, 1], ["Pilot 2", 1, 2]]);
     const detail = record(await api.get(`/api/v1/media/items/${episodes[0].id}`)).json;
@@ -139,6 +141,29 @@ describe.each(MEDIABROWSER_KINDS)("$kind media sources over REST", ({ kind, make
     await fake.start();
     expect(down.lastScanMessage).toMatch(/unreachable/);
     expect((await api.get(`/api/v1/media/items?libraryId=${libraryId}&kind=Episode`)).json.items).toHaveLength(2);
+  });
+
+  it("a server whose clock runs 30 minutes behind Airwave's has a renamed item picked up by the next incremental sync", { timeout: 60_000 }, async () => {
+    fake.clockOffsetMs = -30 * 60_000;
+    try {
+      const source = record(await api.post("/api/v1/media-sources", body({ name: `${kind} late clock` }))).json;
+      const enabled = record(await api.post(`/api/v1/media-sources/${source.id}/libraries`, { remoteLibraryId: sample.moviesLibraryId, name: `${kind} late films` }));
+      expect(enabled.status, enabled.text).toBe(201);
+      const libraryId = enabled.json.id;
+      const first = await syncLibrary(api, libraryId);
+      expect(first.lastScanSuccess, first.lastScanMessage).toBe(true);
+      // Renamed on the server just after, by the server's clock: 30 minutes behind Airwave's.
+      fake.update(sample.movieId, { Name: "Remote Movie, Recut" }, fake.now());
+      const before = fake.requests.length;
+      const second = await syncLibrary(api, libraryId);
+      expect(second.lastScanSuccess, second.lastScanMessage).toBe(true);
+      expect(fake.requests.slice(before).some((r) => r.path === "/items" && r.query.has("mindatelastsaved")), "an incremental sync").toBe(true);
+      const movies = (await api.get(`/api/v1/media/items?libraryId=${libraryId}&kind=Movie`)).json.items;
+      expect(movies.map((m: { title: string }) => m.title)).toEqual(["Remote Movie, Recut"]);
+    } finally {
+      fake.clockOffsetMs = 0;
+      fake.update(sample.movieId, { Name: "Remote Movie" }, fake.now());
+    }
   });
 
   it("never lets the key into a response, the log or the session listing", async () => {

@@ -81,6 +81,8 @@ describe.each([
     expect(items.map((i) => i.kind)).toEqual(["Show", "Season", "Episode", "Episode"]);
     const [show, season, episode] = items;
     expect(show.guids).toEqual(expect.arrayContaining([{ source: "tvdb", value: "70001" }, { source: "imdb", value: "tt0000002" }]));
+    // Emby sends them as TagItems (the fake answers as Emby does), Jellyfin as Tags: both arrive.
+    expect(show.tags).toEqual(["Classic TV"]);
     expect(season).toMatchObject({ parentId: sample.showId, seasonNumber: 1 });
     expect(episode).toMatchObject({ parentId: sample.seasonId, showId: sample.showId, seasonNumber: 1, episodeNumber: 1, releaseDate: "2010-01-01", mediaKey: `Videos/${sample.episodeIds[0]}`, filePath: "/srv/media/tv/Remote Show/Season 01/S01E01.mp4" });
     expect(episode.media?.durationMs).toBe(3000);
@@ -98,6 +100,8 @@ describe.each([
     fake.update(sample.episodeIds[1], { Name: "Renamed" }, since + 1000);
     const items = await collect(client().items(sample.showsLibraryId, { since }));
     expect(items.map((i) => i.title)).toEqual(["Renamed"]);
+    const requested = fake.requests.filter((r) => r.path === "/items").at(-1)!;
+    expect(requested.query.get("mindatelastsaved")).toBe(new Date(since).toISOString());
     expect(await client().itemIds(sample.showsLibraryId)).toEqual([sample.showId, sample.seasonId, ...sample.episodeIds]);
   });
 

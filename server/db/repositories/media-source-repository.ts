@@ -71,7 +71,7 @@ export class MediaSourceRepository {
     return saved;
   }
 
-  async setSyncedThrough(libraryId: number, syncedThrough: number): Promise<void> {
+  async setSyncedThrough(libraryId: number, syncedThrough: number | null): Promise<void> {
     await this.manager.update(MediaSourceLibrary, { libraryId }, { syncedThrough });
   }
 

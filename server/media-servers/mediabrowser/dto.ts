@@ -21,6 +21,11 @@ import type { UserDto } from "@jellyfin/sdk/lib/generated-client/models/user-dto
 
 export type { BaseItemDto, BaseItemDtoQueryResult, BaseItemKind, ChapterInfo, CollectionType, ItemFields, MediaStreamDto, MediaStreamType, NameGuidPair, PublicSystemInfo, SystemInfo, UserDto };
 
+/** Emby sends an item's tags as `TagItems` (name/id pairs; Emby's own API description), not Jellyfin's `Tags`. */
+export interface EmbyItemExtras {
+  TagItems?: Array<{ Name?: string | null; Id?: string | number | null }> | null;
+}
+
 /** A page of items as both servers send it (`Items` typed: the SDK's own result type leaves them untyped here). */
 export interface ItemsPage {
   Items: BaseItemDto[];

@@ -5,7 +5,7 @@ import {
 } from "../types";
 import type { BaseItemDto, ItemFields, ItemsPage } from "./dto";
 import { isArtworkRef, ITEM_TYPES, toRemoteItem, toRemoteLibrary } from "./normalise";
-import type { ItemQuery, MediaBrowserTransport } from "./transport";
+import type { DatedItemsPage, ItemQuery, MediaBrowserTransport } from "./transport";
 
 const ITEM_FIELDS: ItemFields[] = ["Path", "Genres", "Tags", "Studios", "Overview", "ProviderIds", "MediaStreams", "Chapters", "SortName", "OriginalTitle", "MediaSources"];
 const DEFAULT_PAGE_SIZE = 250;
@@ -49,7 +49,7 @@ export class MediaBrowserClient implements MediaServerClient {
     const kind = await this.libraryKind(libraryId);
     const minDateLastSaved = listing.since != null ? new Date(listing.since).toISOString() : undefined;
     for await (const page of this.pages({ parentId: libraryId, includeItemTypes: ITEM_TYPES[kind], recursive: true, fields: ITEM_FIELDS, minDateLastSaved }, this.pageSize)) {
-      yield { items: page.Items.flatMap((dto) => toRemoteItem(dto) ?? []), total: page.TotalRecordCount };
+      yield { items: page.Items.flatMap((dto) => toRemoteItem(dto) ?? []), total: page.TotalRecordCount, serverTime: page.serverTime };
     }
   }
 
@@ -102,7 +102,7 @@ export class MediaBrowserClient implements MediaServerClient {
     return library.kind;
   }
 
-  private async *pages(query: Omit<ItemQuery, "startIndex" | "limit">, limit: number): AsyncIterable<ItemsPage> {
+  private async *pages(query: Omit<ItemQuery, "startIndex" | "limit">, limit: number): AsyncIterable<DatedItemsPage> {
     for (let startIndex = 0; ; ) {
       const page = await this.transport.items({ ...query, startIndex, limit });
       if (!Array.isArray(page?.Items)) throw new MediaServerError("server-error", "the server sent a page without items");

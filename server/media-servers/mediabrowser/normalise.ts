@@ -1,7 +1,7 @@
 import { LibraryKind } from "../../domain/enums";
 import type { ScannedChapter, ScannedStream, ScannedStreamKind } from "../../domain/scan-protocol";
 import type { MediaServerLibraryKind, RemoteArtwork, RemoteArtworkKind, RemoteItem, RemoteItemKind, RemoteLibrary, RemoteMediaFacts } from "../types";
-import type { BaseItemDto, BaseItemKind, ChapterInfo, MediaStreamDto } from "./dto";
+import type { BaseItemDto, BaseItemKind, ChapterInfo, EmbyItemExtras, MediaStreamDto } from "./dto";
 
 const TICKS_PER_MS = 10_000;
 
@@ -26,7 +26,7 @@ export function toRemoteLibrary(folder: BaseItemDto): RemoteLibrary | null {
 }
 
 /** A server item in Airwave's shape; null for item types Airwave does not keep. */
-export function toRemoteItem(dto: BaseItemDto): RemoteItem | null {
+export function toRemoteItem(dto: BaseItemDto & EmbyItemExtras): RemoteItem | null {
   const kind = dto.Type ? ITEM_KINDS[dto.Type] : undefined;
   if (!kind || !dto.Id) return null;
   const playable = kind !== "Show" && kind !== "Season";
@@ -44,7 +44,7 @@ export function toRemoteItem(dto: BaseItemDto): RemoteItem | null {
     episodeNumber: kind === "Episode" ? (dto.IndexNumber ?? null) : null,
     episodeEndNumber: kind === "Episode" ? (dto.IndexNumberEnd ?? null) : null,
     genres: dto.Genres ?? [],
-    tags: dto.Tags ?? [],
+    tags: dto.Tags?.length ? dto.Tags : (dto.TagItems ?? []).flatMap((t) => (t.Name ? [t.Name] : [])),
     studios: (dto.Studios ?? []).map((s: { Name?: string | null }) => s.Name ?? "").filter(Boolean),
     contentRating: dto.OfficialRating ?? null,
     plot: dto.Overview ?? null,

@@ -1,7 +1,9 @@
 import type { MediaServerKind } from "../../domain/enums";
-import { mediaGetImage, mediaGetJson } from "../media-http";
+import { mediaGetDatedJson, mediaGetImage, mediaGetJson } from "../media-http";
 import type { MediaServerConnection } from "../types";
 import type { BaseItemDto, BaseItemKind, ItemFields, ItemsPage, PublicSystemInfo, SystemInfo } from "./dto";
+
+export type DatedItemsPage = ItemsPage & { serverTime: number | null };
 
 export interface ItemQuery {
   parentId?: string;
@@ -68,8 +70,10 @@ export class MediaBrowserTransport {
     return (await this.get<ItemsPage>("Library/MediaFolders", { isHidden: false }, "listing libraries")).Items ?? [];
   }
 
-  items(query: ItemQuery): Promise<ItemsPage> {
-    return this.get("Items", { ...query, enableTotalRecordCount: true, enableUserData: false }, "listing items");
+  /** A page of items, with the server's clock when it answered. */
+  async items(query: ItemQuery): Promise<DatedItemsPage> {
+    const { body, serverTime } = await mediaGetDatedJson<ItemsPage>(this.urlWith("Items", { ...query, enableTotalRecordCount: true, enableUserData: false }), this.request("listing items"));
+    return { ...body, serverTime };
   }
 
   playlistItems(playlistId: string, startIndex: number, limit: number): Promise<ItemsPage> {
@@ -92,11 +96,19 @@ export class MediaBrowserTransport {
   }
 
   private get<T>(relativePath: string, query: Record<string, QueryValue>, what: string, authenticated = true): Promise<T> {
+    return mediaGetJson<T>(this.urlWith(relativePath, query), this.request(what, authenticated));
+  }
+
+  private urlWith(relativePath: string, query: Record<string, QueryValue>): URL {
     const url = new URL(this.url(relativePath));
     for (const [name, value] of Object.entries(query)) {
       if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
       this.dialect.setQuery(url.searchParams, name, Array.isArray(value) ? value : String(value));
     }
-    return mediaGetJson<T>(url, { headers: authenticated ? this.authHeaders() : {}, timeoutMs: this.timeoutMs, what });
+    return url;
+  }
+
+  private request(what: string, authenticated = true) {
+    return { headers: authenticated ? this.authHeaders() : {}, timeoutMs: this.timeoutMs, what };
   }
 }

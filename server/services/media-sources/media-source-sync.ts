@@ -13,8 +13,12 @@ import { itemLocator } from "./source-locators";
 export type ArtworkStore = (bytes: Uint8Array) => Promise<{ cacheKey: string; listKey: string }>;
 
 const BATCH = 200;
-/** Servers' clocks differ from ours: an incremental sync asks for changes since a little before the last one began. */
-const CLOCK_MARGIN_MS = 5 * 60_000;
+/**
+ * An incremental sync asks for changes from a little before the server's own clock said the last listing began
+ * (items saved while it ran). Airwave's clock is never used: a server whose clock runs behind ours would have its
+ * changes skipped.
+ */
+const SERVER_CLOCK_MARGIN_MS = 60_000;
 
 /**
  * Syncs a source-bound library like a scan (the scan coordinator's one-per-library rule, status,
@@ -49,19 +53,20 @@ export class MediaSourceSync {
     const source = await this.db.read((repos) => repos.mediaSources.findById(bound.binding.mediaSourceId));
     if (!source) throw DomainError.notFound("Media source", bound.binding.mediaSourceId);
     const client = this.clientFor(source);
-    const started = this.clock();
     const since = force ? null : bound.binding.syncedThrough;
     let artwork = new Map<string, ScannedArtwork[]>();
-    let fetched: { ids: string[]; changed: RemoteItem[]; collections: Array<RemoteCollection & { kind: string; collectionId: number }> };
+    let fetched: { ids: string[]; changed: RemoteItem[]; listedAt: number | null; collections: Array<RemoteCollection & { kind: string; collectionId: number }> };
     try {
       progress(0, "reading the server");
       const ids = await client.itemIds(bound.binding.remoteLibraryId);
       const changed: RemoteItem[] = [];
+      let listedAt: number | null | undefined;
       for await (const page of client.items(bound.binding.remoteLibraryId, { since })) {
+        listedAt ??= page.serverTime ?? null;
         changed.push(...page.items);
         progress(Math.min(50, (50 * changed.length) / Math.max(1, page.total)), "reading the server");
       }
-      fetched = { ids, changed, collections: await this.mirroredCollections(client, source.id) };
+      fetched = { ids, changed, listedAt: listedAt ?? null, collections: await this.mirroredCollections(client, source.id) };
       artwork = await this.fetchArtwork(client, source.id, changed, progress);
     } catch (error) {
       return { success: false, message: `sync failed, nothing changed: ${failureText(error)}` };
@@ -71,8 +76,7 @@ export class MediaSourceSync {
     const seen = new Set(fetched.ids.map((id) => itemLocator(source.id, id)));
     const reconciled = await this.db.write(async (repos) => {
       const result = await repos.mediaItems.reconcile(libraryId, seen, [], now);
-      const newest = Math.max(...fetched.changed.map((i) => i.updatedAt ?? 0), since ?? 0);
-      await repos.mediaSources.setSyncedThrough(libraryId, newest > 0 && fetched.changed.every((i) => i.updatedAt !== null) ? newest : started - CLOCK_MARGIN_MS);
+      await repos.mediaSources.setSyncedThrough(libraryId, nextSince(fetched.changed, fetched.listedAt, since));
       for (const c of fetched.collections) await repos.mediaSources.replaceCollectionItems(source.id, c.collectionId, c.itemIds);
       return result;
     });
@@ -161,4 +165,15 @@ export class MediaSourceSync {
     }
     return { added, updated };
   }
+}
+
+/**
+ * Where the next incremental sync starts, in the server's time: the newest change time the items carry (Plex's
+ * `updatedAt`), else the server's clock when the listing began less a margin (Jellyfin and Emby send no change
+ * time), else where this sync started (null: the next sync reads everything).
+ */
+export function nextSince(changed: readonly RemoteItem[], listedAt: number | null, since: number | null): number | null {
+  if (changed.length && changed.every((i) => i.updatedAt !== null)) return Math.max(...changed.map((i) => i.updatedAt!), since ?? 0);
+  if (listedAt !== null) return Math.max(listedAt - SERVER_CLOCK_MARGIN_MS, 0);
+  return since;
 }

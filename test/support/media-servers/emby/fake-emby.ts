@@ -12,6 +12,8 @@ export function fakeEmby(apiKey: string): FakeMediaBrowserServer {
         const value = req.headers["x-emby-token"];
         return (Array.isArray(value) ? value[0] : value) ?? query.get("api_key") ?? undefined;
       },
+      // Emby answers Fields=Tags with TagItems (name and numeric id) and no Tags.
+      wire: ({ Tags, ...dto }) => (Tags === undefined ? dto : { ...dto, TagItems: (Tags ?? []).map((Name, i) => ({ Name, Id: 4000 + i })) }),
     },
     apiKey,
     { Id: EMBY_SERVER_ID, ServerName: "Fake Emby", Version: "4.8.10.0", OperatingSystem: "Linux" },

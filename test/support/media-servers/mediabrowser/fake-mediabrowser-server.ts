@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BaseItemDto, ItemsPage, PublicSystemInfo, SystemInfo } from "../../../../server/media-servers/mediabrowser/dto";
+import type { BaseItemDto, EmbyItemExtras, ItemsPage, PublicSystemInfo, SystemInfo } from "../../../../server/media-servers/mediabrowser/dto";
 import type { FakeItem, FakeLibrary } from "./fake-library";
 
 /** What tells the two kinds apart on the wire. */
@@ -11,6 +11,8 @@ export interface Flavor {
   publicInfo: PublicSystemInfo;
   /** The credential the request carries, as this kind reads it. */
   credential(req: http.IncomingMessage, query: URLSearchParams): string | undefined;
+  /** How this kind writes an item's requested fields (Emby: tags as `TagItems`); absent: as stored. */
+  wire?(dto: BaseItemDto): BaseItemDto & EmbyItemExtras;
 }
 
 /** Only what a request asked for in `Fields` (plus what the servers always send) goes out, as the real servers do. */
@@ -34,6 +36,8 @@ export class FakeMediaBrowserServer {
   readonly requests: RequestRecord[] = [];
   /** The image every item with an image tag serves. */
   image: Buffer = Buffer.alloc(0);
+  /** How far this server's clock is from the test's (ms; negative: behind): its `Date` headers, and what `now()` gives. */
+  clockOffsetMs = 0;
   /** Answer this status to item listings once this many more listing requests were served. */
   itemsFault: { afterRequests: number; status: number } | null = null;
   /** While set, every request is answered `302 Found` to this origin with the same path and query (a server moved behind a proxy). */
@@ -67,6 +71,11 @@ export class FakeMediaBrowserServer {
     this.server = undefined;
   }
 
+  /** The server's clock (save times of items changed "now" on the server). */
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
   add(item: FakeItem): FakeItem {
     this.items.set(item.dto.Id!, item);
     return item;
@@ -92,6 +101,8 @@ export class FakeMediaBrowserServer {
     route = route.toLowerCase();
     const authorized = this.flavor.credential(req, query) === this.apiKey;
     this.requests.push({ path: route, query, authorized, range: req.headers.range });
+    // Kestrel dates every answer by the server's clock.
+    res.setHeader("Date", new Date(this.now()).toUTCString());
     if (this.redirectTo) return void res.writeHead(302, { Location: `${this.redirectTo}${req.url ?? "/"}` }).end();
     if (req.method !== "GET") return void res.writeHead(405).end();
     if (route === "/system/info/public") return json(res, this.flavor.publicInfo);
@@ -138,7 +149,7 @@ export class FakeMediaBrowserServer {
       const dto: BaseItemDto = { ...i.dto };
       for (const field of OPTIONAL_FIELDS) if (!fields.has(field.toLowerCase())) delete dto[field];
       if (query.get("enableimages") === "false") delete dto.ImageTags;
-      return dto;
+      return this.flavor.wire ? this.flavor.wire(dto) : dto;
     });
     json(res, { Items: page, TotalRecordCount: items.length, StartIndex: start } satisfies ItemsPage);
   }

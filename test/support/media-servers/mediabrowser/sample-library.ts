@@ -53,7 +53,7 @@ export function addSampleLibrary(fake: FakeMediaBrowserServer, mediaDir: string,
   movie.file = files.get(movieId);
   fake.add(movie);
   const showId = fakeId();
-  fake.add({ libraryId: showsLibraryId, savedAt: T0, dto: { Id: showId, Type: "Series", Name: "Remote Show", SortName: "remote show", ProductionYear: 2010, Genres: ["Comedy"], Studios: [{ Name: "Fake Network", Id: fakeId() }], OfficialRating: "TV-PG", Overview: "A show.", ProviderIds: { Tvdb: showTvdb, Tmdb: "2001", Imdb: "tt0000002" }, ImageTags: { Primary: "tag3" } } });
+  fake.add({ libraryId: showsLibraryId, savedAt: T0, dto: { Id: showId, Type: "Series", Name: "Remote Show", SortName: "remote show", ProductionYear: 2010, Genres: ["Comedy"], Tags: ["Classic TV"], Studios: [{ Name: "Fake Network", Id: fakeId() }], OfficialRating: "TV-PG", Overview: "A show.", ProviderIds: { Tvdb: showTvdb, Tmdb: "2001", Imdb: "tt0000002" }, ImageTags: { Primary: "tag3" } } });
   const seasonId = fakeId();
   fake.add({ libraryId: showsLibraryId, savedAt: T0, dto: { Id: seasonId, Type: "Season", Name: "Season 1", IndexNumber: 1, SeriesId: showId, ParentId: showId } });
   const episodeIds = [1, 2].map((n) => {
