@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Provider as GraphqlProvider } from "urql";
 import { Shell } from "./app/Shell";
+import { OwnerGate } from "./components/OwnerGate";
 import { createGraphqlClient } from "./graphql/client";
 
 const theme = createTheme({
@@ -19,7 +20,9 @@ createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <GraphqlProvider value={client}>
-        <Shell />
+        <OwnerGate>
+          <Shell />
+        </OwnerGate>
       </GraphqlProvider>
     </MantineProvider>
   </StrictMode>,

@@ -32,7 +32,7 @@ describe("first run in a real browser", () => {
     await page.getByRole("heading", { name: "Welcome to Airwave" }).waitFor();
 
     // 0. Before the first library: the offer of a write key, generated, saved, shown once to copy.
-    await page.getByText("Protect Airwave with a write key").waitFor();
+    await page.getByText("Protect Airwave with an owner password, a write key, or both").waitFor();
     await screenshot(page, "first-run-0-write-key");
     await page.getByRole("button", { name: "Create a write key" }).click();
     await page.getByText("Write key created").waitFor();
@@ -145,7 +145,7 @@ describe("write key and exposure warnings in a real browser", () => {
   it("the write-key offer can be skipped: straight to the library, no key saved", { timeout: 120_000 }, async () => {
     await withTestServer({}, (server) => withBrowserPage(async ({ page }) => {
       await page.goto(server.url);
-      await page.getByText("Protect Airwave with a write key").waitFor();
+      await page.getByText("Protect Airwave with an owner password, a write key, or both").waitFor();
       await page.getByRole("button", { name: "Skip for now" }).click();
       await field(page, "Library name").waitFor();
       const file = path.join(server.dataDir, "settings.json");

@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title } from
 import { useDisclosure } from "@mantine/hooks";
 import { HealthBadge } from "../components/HealthBadge";
 import { LoopbackWarning } from "../components/LoopbackWarning";
+import { SignOutButton } from "../components/SignOutButton";
 import { ThemeToggle } from "../components/ThemeToggle";
 import { WriteKeyButton } from "../components/WriteKeyButton";
 import { WriteKeyDialog } from "../components/WriteKeyDialog";
@@ -30,6 +31,7 @@ export function Shell() {
           <Group gap="xs" wrap="nowrap">
             <HealthBadge />
             <WriteKeyButton />
+            <SignOutButton />
             <ThemeToggle />
           </Group>
         </Group>

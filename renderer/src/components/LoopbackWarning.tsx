@@ -25,7 +25,7 @@ export function LoopbackWarning() {
       </Alert>
     );
   }
-  if (!settings.listeningBeyondLoopback || settings.writeKeySet) return null;
+  if (!settings.listeningBeyondLoopback || settings.writeKeySet || settings.passwordSet) return null;
 
   const setKey = async () => {
     const key = await writeKey.create();

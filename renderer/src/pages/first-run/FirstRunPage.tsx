@@ -51,7 +51,7 @@ export default function FirstRunPage() {
     if (!data || !shell || step !== null) return;
     const pending = data.channels.find((c) => !c.playoutId);
     const ready = data.channels.find((c) => c.playoutId);
-    if (data.libraries.length === 0) setStep(shell.settings.writeKeySet ? Step.Library : Step.Protect);
+    if (data.libraries.length === 0) setStep(shell.settings.writeKeySet || shell.settings.passwordSet ? Step.Library : Step.Protect);
     else if (pending) {
       setChannel(pending);
       setStep(Step.Playout);
@@ -67,7 +67,7 @@ export default function FirstRunPage() {
       <Title order={1}>Welcome to Airwave</Title>
       <Text c="dimmed">A few steps from your media folders to a live channel.</Text>
       <Stepper active={step} allowNextStepsSelect={false} size="sm">
-        <Stepper.Step label="Protect" description="Write key" />
+        <Stepper.Step label="Protect" description="Password or key" />
         <Stepper.Step label="Library" description="Add a folder" />
         <Stepper.Step label="Scan" description="Read the media" />
         <Stepper.Step label="Channel" description="Create it" />

@@ -9,6 +9,7 @@ import { useServerMutation } from "../../graphql/use-server-mutation";
 import { BackupsCard } from "./BackupsCard";
 import { FFmpegInfoCard } from "./FFmpegInfoCard";
 import { IptvTokenCard } from "./IptvTokenCard";
+import { OwnerPasswordSetting } from "./OwnerPasswordSetting";
 import { SetupTransferCard } from "./SetupTransferCard";
 
 type Editable = Pick<SettingsFieldsFragment, "timeZone" | "playoutDaysToBuild" | "guideDaysToBuild" | "hdhomerunTunerCount"> & { ffmpegPath: string; ffprobePath: string };
@@ -125,10 +126,11 @@ export default function SettingsPage() {
       <Card withBorder component="section" aria-label="Access">
         <Title order={2} size="h4" mb="sm">Access</Title>
         <Stack>
-          {settings.listeningBeyondLoopback && !settings.writeKeySet && (
+          {settings.listeningBeyondLoopback && !settings.writeKeySet && !settings.passwordSet && (
             <Alert color="orange" role="alert">Airwave listens beyond this computer with no write key: anyone on the network can change it.</Alert>
           )}
-          <SecretSetting label="Write key" field="writeKey" isSet={settings.writeKeySet} description="When set, every change needs this key (the UI asks for it once). Applies after a restart." onSave={save} error={errors?.fields.writeKey} />
+          <OwnerPasswordSetting />
+          <SecretSetting label="Write key" field="writeKey" isSet={settings.writeKeySet} description="When set, every change needs this key or the owner's sign-in (the UI asks for it once). Applies at once; replacing or removing it needs the current key." onSave={save} error={errors?.fields.writeKey} />
           <SecretSetting label="IPTV token key" field="iptvTokenKey" isSet={settings.iptvTokenKeySet} description="When set, media players need a token for /iptv/ addresses. Applies after a restart." onSave={save} error={errors?.fields.iptvTokenKey} />
           <IptvTokenCard enabled={settings.iptvTokenKeySet} />
         </Stack>

@@ -1,0 +1,54 @@
+import { Badge, Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { ownerAccessChanged, ownerAccessError, setOwnerPassword, useOwnerAccess } from "../../graphql/owner-session";
+
+/** Sets, changes (the current password needed) or removes the owner password; the server ends every other session. */
+export function OwnerPasswordSetting() {
+  const { access, refresh } = useOwnerAccess();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  if (!access) return null;
+  const isSet = access.passwordSet;
+
+  const change = async (password: string | null) => {
+    try {
+      await setOwnerPassword(password, isSet ? current : undefined);
+      setCurrent("");
+      setNext("");
+      setMessage({ ok: true, text: password === null ? "Owner password removed" : "Owner password saved; other sessions have ended" });
+      refresh();
+      ownerAccessChanged();
+    } catch (refused) {
+      setMessage({ ok: false, text: ownerAccessError(refused) });
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void change(next);
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Text fw={600}>Owner password</Text>
+          <Badge color={isSet ? "green" : "gray"} variant="light">{isSet ? "Set" : "Not set"}</Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          When set, these pages sign in and other devices see and change nothing without it or the write key; media players keep working.
+          {access.passwordFromEnvironment && " It is set by the environment (Auth__PasswordHash) and cannot be changed here."}
+        </Text>
+        {!access.passwordFromEnvironment && (
+          <Group align="flex-end" wrap="wrap">
+            {isSet && <PasswordInput label="Current password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" style={{ flex: 1 }} />}
+            <PasswordInput label="New owner password" value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" style={{ flex: 1 }} />
+            <Button type="submit" variant="default" disabled={!next}>Save password</Button>
+            {isSet && <Button variant="subtle" color="red" disabled={!current} onClick={() => void change(null)}>Remove</Button>}
+          </Group>
+        )}
+        {message && <Text size="sm" c={message.ok ? "green" : "red"} role={message.ok ? "status" : "alert"}>{message.text}</Text>}
+      </Stack>
+    </form>
+  );
+}
