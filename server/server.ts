@@ -123,6 +123,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     warn: (message) => log.warn(message),
     metrics,
     redact: (text) => secrets.redact(text),
+    remoteOutcome: (mediaItemId, error) => void services.remoteStreams.recordOutcome(mediaItemId, error),
   });
   streaming.start();
   const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities(), redact: (text) => secrets.redact(text) }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment, auditLog: log, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) , storeArtwork: (bytes) => remoteArtwork.storeBytes(bytes), secrets });

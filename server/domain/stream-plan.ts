@@ -4,6 +4,7 @@
  */
 import type { GraphicPosition, StreamingMode, SubtitleMode, WatermarkPosition } from "./enums";
 import type { FFmpegProfile } from "./ffmpeg-profile";
+import type { RemoteScheme } from "./remote-stream";
 
 export interface StreamChannel {
   id: number;
@@ -36,9 +37,21 @@ export type StreamContent =
       watermark?: StreamWatermark;
       /** Graphics elements drawn over the piece, in order (force a transcode). */
       graphics?: StreamGraphic[];
+      /** A remote stream item: FFmpeg reads this source (`path` is the item's file, shown, never read). */
+      remote?: StreamRemoteSource;
     }
   | { kind: "offline"; limitMs: number }
   | { kind: "error"; reason: string; limitMs: number; /** The file that could not be played, when there is one. */ path?: string };
+
+/** A remote stream as a piece plays it (URL and headers already checked against the remote stream rules). */
+export interface StreamRemoteSource {
+  mediaItemId: number;
+  url: string;
+  scheme: RemoteScheme;
+  headers: Record<string, string>;
+  /** Live: read from now on for the piece's time; otherwise a fixed-length item looped from `seekMs`. */
+  live: boolean;
+}
 
 /** Title, artist and album of a song, and its cover image (a file of the artwork cache) when it has one. */
 export interface SongDisplay {

@@ -57,6 +57,7 @@ import { SetupTransferService } from "./setup-transfer/setup-transfer-service";
 import { SmartCollectionService } from "./smart-collection-service";
 import type { StreamSessionOwner } from "../domain/stream-session";
 import { StreamSessionService } from "./stream-session-service";
+import { RemoteStreamService } from "./remote-streams/remote-stream-service";
 import { StreamSourceService } from "./stream-source-service";
 import { WatermarkService } from "./watermark-service";
 
@@ -104,6 +105,7 @@ export interface Services {
   smartCollections: SmartCollectionService;
   watermarks: WatermarkService;
   streamSources: StreamSourceService;
+  remoteStreams: RemoteStreamService;
   streamSessions: StreamSessionService;
   /** The live-stream process owner; absent when the server runs without streaming. */
   streaming?: StreamSessionOwner;
@@ -210,6 +212,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     troubleshoot: new TroubleshootService(streamSources, () => deps.troubleshooter, clock),
     iptvTokens: new IptvTokenService(deps.jwtSigningKey, clock),
     libraries: new LibraryService(db, deps.scans, deps.dataDir, mediaSourceSync),
+    remoteStreams: new RemoteStreamService(db, deps.scans, deps.dataDir, clock),
     mediaSources: new MediaSourceService(db, clientFor, deps.secrets),
     mediaSourceSync,
     remotePlayback,

@@ -17,6 +17,7 @@ import { pausedShiftMs } from "./on-demand-timeline";
 import type { SongCoverLookup } from "./song-cover";
 import { streamWatermark, type WatermarkImageFiles } from "./stream-watermark";
 import type { RemotePlayback } from "./media-sources/remote-playback";
+import { remoteSourceOf } from "./remote-streams/remote-source";
 
 /** Nothing scheduled after a gap: slates are planned in pieces of this length. */
 export const OPEN_GAP_MS = 10 * 60_000;
@@ -61,6 +62,9 @@ export class StreamSourceService {
       const at = this.clock();
       const version = (await repos.mediaItems.versionsOf(mediaItemId))[0];
       const limitMs = Math.max(1000, version?.durationMs || OPEN_GAP_MS);
+      const remote = await remoteSourceOf(repos, mediaItemId);
+      if (remote && !remote.ok) return { channel, at, content: { kind: "error", reason: remote.reason, limitMs, path: remote.path } };
+      if (remote) return { channel, at, content: { kind: "media", path: remote.path, remote: remote.source, seekMs: 0, limitMs: Math.min(limitMs, 20_000), filler: false, preferredAudioLanguages: [], subtitleMode: SubtitleMode.None } };
       if (!version) return { channel, at, content: { kind: "error", reason: `Media item ${mediaItemId} has no file`, limitMs } };
       const { path, inputUrl, readable } = await this.source(repos, version.path);
       if (!readable) return { channel, at, content: { kind: "error", reason: `Media item does not exist on disk\n${path}`, limitMs, path } };
@@ -106,6 +110,22 @@ export class StreamSourceService {
 
     if (now.kind === "playing") {
       const item = now.item;
+      const remote = item.mediaItemId !== null ? await remoteSourceOf(repos, item.mediaItemId) : undefined;
+      if (remote) {
+        if (!remote.ok) return { kind: "error", reason: remote.reason, limitMs: now.remainingMs, path: remote.path };
+        const watermark = await streamWatermark(repos, channel, item, at, this.watermarkImages);
+        return {
+          kind: "media",
+          ...(watermark ? { watermark } : {}),
+          path: remote.path,
+          remote: remote.source,
+          seekMs: remote.source.live ? 0 : now.seekMs,
+          limitMs: now.remainingMs,
+          filler: false,
+          preferredAudioLanguages: languages(item),
+          subtitleMode: SubtitleMode.None,
+        };
+      }
       const stored = item.externalPath ?? (item.mediaItemId !== null ? (await repos.mediaItems.versionsOf(item.mediaItemId))[0]?.path : undefined);
       const source = stored !== undefined ? await this.source(repos, stored) : undefined;
       if (source) {

@@ -4,7 +4,7 @@
  */
 import { stat } from "node:fs/promises";
 import { MediaStreamKind } from "../domain/enums";
-import { runFfprobe, type ProbeInfo } from "../media/probe";
+import { runFfprobe, runFfprobeRemote, type ProbeInfo } from "../media/probe";
 import { subtitleKindOfCodec } from "./ffmpeg/stream-selection";
 import { probeKeyframes } from "./keyframe-probe";
 import type { ProbedSource } from "./ffmpeg/types";
@@ -26,6 +26,11 @@ export class MediaProbe {
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, source);
     return source;
+  }
+
+  /** A remote stream, probed every time (a live source changes): `options` are its input options (whitelist, headers, timeouts). */
+  async probeRemote(url: string, options: readonly string[], timeoutMs: number): Promise<ProbedSource> {
+    return toProbedSource(await runFfprobeRemote(this.ffprobePath, url, options, timeoutMs));
   }
 
   /** Video keyframe times (ms) within the intervals (see keyframe-probe.ts). */

@@ -71,7 +71,7 @@ export class ViewerStream {
     const content = plan.content;
     const args =
       // A watermark or graphics are burned in, so that piece is transcoded.
-      content.kind === "media" && !content.watermark && !content.graphics?.length
+      content.kind === "media" && !content.watermark && !content.graphics?.length && !content.remote
         ? buildRemuxArgs({ inputPath: content.inputUrl ?? content.path, seekMs: content.seekMs, durationMs: content.limitMs, channelName: plan.channel.name, realtime: true }, caps).args
         : (await pieceCommand({ plan, durationMs: content.limitMs, realtime: true, output: { kind: "mpegts" }, ptsOffsetMs: 0 }, caps, this.deps.probe)).args;
     await this.run(args, out);

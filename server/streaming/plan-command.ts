@@ -21,6 +21,7 @@ import {
 import { bundledFonts } from "./bundled-fonts";
 import { KEYFRAME_LOOKBACK_MS } from "./keyframe-probe";
 import type { MediaProbe } from "./media-probe";
+import { remotePieceCommand } from "./remote-piece";
 
 export interface PieceRequest {
   plan: StreamPlan;
@@ -35,6 +36,9 @@ export interface PieceRequest {
   profile?: FFmpegProfile;
   /** An MPEG-TS viewer of a soft-subtitle channel: the selected subtitle is burned in (it cannot switch renditions). */
   burnSoftSubtitles?: boolean;
+  /** Remote stream items: how long opening the source may take, and how long the slate plays when it cannot. */
+  remoteTimeoutMs?: number;
+  remoteRetryMs?: number;
 }
 
 export interface PieceCommand {
@@ -56,6 +60,8 @@ export interface PieceCommand {
   ptsLeadMs?: number;
   /** An HDR source's tone map (for the troubleshooter's report and the Sessions page). */
   toneMapping?: string;
+  /** A remote stream could not be opened: why (the piece is the offline slate). */
+  remoteError?: string;
 }
 
 /** Room a copied piece's first DTS and audio packets need before its first picture (3 reordered frames at 24 fps, an audio frame). */
@@ -68,6 +74,7 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
   const content = plan.content;
   if (content.kind === "offline") return { ...buildOfflineSlateArgs(profile, slate, caps), kind: "offline", durationMs };
   if (content.kind === "error") return errorSlate(content.reason);
+  if (content.remote) return remotePieceCommand({ plan, remote: content.remote, durationMs, realtime, output, ptsOffsetMs, profile, timeoutMs: request.remoteTimeoutMs, retryMs: request.remoteRetryMs }, caps, probe);
   const input = content.inputUrl ?? content.path;
   let source: ProbedSource;
   try {

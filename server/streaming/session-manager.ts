@@ -40,6 +40,8 @@ export interface SessionManagerOptions {
   metrics?: MetricsPort;
   /** Takes the server's secrets out of FFmpeg's error text (see ProcessRegistry). */
   redact?: (text: string) => string;
+  /** A remote stream item's source failed (its reason) or played again (null). */
+  remoteOutcome?: (mediaItemId: number, error: string | null) => void;
 }
 
 export class SessionManager implements StreamSessionOwner {
@@ -90,7 +92,7 @@ export class SessionManager implements StreamSessionOwner {
     const session = new HlsSession(
       channelNumber,
       path.join(this.folder, `${channelNumber}-${this.sessionsStarted}`),
-      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, warn: this.options.warn ?? this.log, prepare: () => this.tuneIn(channelNumber), acceleration: this.acceleration },
+      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, warn: this.options.warn ?? this.log, prepare: () => this.tuneIn(channelNumber), acceleration: this.acceleration, remoteOutcome: this.options.remoteOutcome },
       this.options.timing ?? DEFAULT_TIMING,
     );
     this.live.set(channelNumber, session);

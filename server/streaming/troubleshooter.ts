@@ -5,9 +5,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { StreamPlan } from "../domain/stream-plan";
+import { displayStreamUrl } from "../domain/remote-stream";
+import type { StreamPlan, StreamRemoteSource } from "../domain/stream-plan";
 import type { StreamTroubleshooter, TroubleshootFindings, TroubleshootRun } from "../domain/troubleshoot";
 import { runFfprobe } from "../media/probe";
+import { probeStream } from "../media/remote-streams/probe-stream";
 import type { EncoderCapabilities } from "./ffmpeg";
 import type { MediaProbe } from "./media-probe";
 import { pieceCommand, type PieceCommand } from "./plan-command";
@@ -54,7 +56,7 @@ export class Troubleshooter implements StreamTroubleshooter {
     const file = content.kind === "media" ? (content.inputUrl ?? content.path) : content.kind === "error" ? content.path : undefined;
     const findings: TroubleshootFindings = {
       plan: content.kind === "media" ? { kind: "media", path: content.path, seekMs: content.seekMs, limitMs: content.limitMs } : content.kind === "error" ? { kind: "error", reason: content.reason, path: content.path, limitMs: content.limitMs } : { kind: "offline", limitMs: content.limitMs },
-      probe: file === undefined ? null : await this.probeInput(file),
+      probe: content.kind === "media" && content.remote ? await this.probeRemote(content.remote) : file === undefined ? null : await this.probeInput(file),
       runs: [],
     };
     const caps = await this.deps.capabilities();
@@ -72,6 +74,15 @@ export class Troubleshooter implements StreamTroubleshooter {
 
   private output(folder: string) {
     return { kind: "hls" as const, playlistPath: path.join(folder, "run.m3u8"), segmentFilenamePattern: path.join(folder, "seg%06d.ts"), segmentSeconds: 4, startNumber: 0, initialSegmentSeconds: 1 };
+  }
+
+  /** A remote stream's source, opened as a channel opens it: the source's own error when it fails. */
+  private async probeRemote(remote: StreamRemoteSource): Promise<NonNullable<TroubleshootFindings["probe"]>> {
+    const probed = await probeStream(remote, this.deps.ffprobePath);
+    if (!probed.ok) return { ok: false, error: this.redact(`${displayStreamUrl(remote.url)}: ${probed.reason}`) };
+    const info = probed.value;
+    const streams = info.streams.map((s) => `#${s.index} ${s.kind} ${s.codec ?? "?"}`).join(", ");
+    return { ok: true, summary: `${displayStreamUrl(remote.url)} (${remote.live ? "live" : "fixed length"}): ${info.container ?? "unknown container"}: ${streams}` };
   }
 
   private async probeInput(file: string): Promise<NonNullable<TroubleshootFindings["probe"]>> {
@@ -99,7 +110,8 @@ export class Troubleshooter implements StreamTroubleshooter {
     clearTimeout(timeout);
     const elapsedMs = Math.max(1, clock() - started);
     if (firstSegmentMs === null && exitCode === 0 && fs.existsSync(playlist) && fs.readFileSync(playlist, "utf8").includes("#EXTINF")) firstSegmentMs = elapsedMs;
-    const args = command.args.map((arg) => this.redact(arg));
+    // Header values may be credentials: only their names are shown.
+    const args = command.args.map((arg, i) => (command.args[i - 1] === "-headers" ? arg.replace(/:[^\r\n]*/g, ": [redacted]") : this.redact(arg)));
     return {
       kind: command.kind,
       commandLine: [this.deps.ffmpegPath, ...args].map(quote).join(" "),

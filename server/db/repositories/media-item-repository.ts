@@ -253,6 +253,25 @@ export class MediaItemRepository {
     return this.manager.find(MediaVersion, { where: { mediaItemId: In([...itemIds]) }, relations: { streams: true, chapters: true }, order: { id: "ASC", streams: { streamIndex: "ASC" }, chapters: { chapterIndex: "ASC" } } });
   }
 
+  /** A remote stream's last failure (or none: it played), on its versions. */
+  async setStreamOutcome(itemId: number, error: string | null, failedAt: number | null): Promise<void> {
+    await this.manager.update(MediaVersion, { mediaItemId: itemId }, { streamError: error, streamFailedAt: failedAt });
+  }
+
+  /** Remote stream items whose source failed since `since` (epoch ms), newest first. */
+  async failedStreamsSince(since: number, limit = 50): Promise<Array<{ id: number; title: string; error: string; failedAt: number }>> {
+    const rows = await this.manager
+      .createQueryBuilder(MediaVersion, "v")
+      .innerJoin(MediaItem, "i", "i.id = v.mediaItemId")
+      .select(["i.id AS id", "i.title AS title", "v.streamError AS error", "v.streamFailedAt AS failedAt"])
+      .where("v.streamFailedAt >= :since", { since })
+      .andWhere("i.state != :trashed", { trashed: MediaItemState.Trashed })
+      .orderBy("v.streamFailedAt", "DESC")
+      .limit(limit)
+      .getRawMany<{ id: number; title: string; error: string; failedAt: number }>();
+    return rows.map((r) => ({ id: Number(r.id), title: r.title, error: r.error, failedAt: Number(r.failedAt) }));
+  }
+
   versionsOf(itemId: number): Promise<MediaVersion[]> {
     return this.manager.find(MediaVersion, { where: { mediaItemId: itemId }, relations: { streams: true, chapters: true }, order: { id: "ASC", streams: { streamIndex: "ASC" }, chapters: { chapterIndex: "ASC" } } });
   }

@@ -4,11 +4,8 @@
  * is still reported, marked with its error, so it can be scheduled and is shown as broken.
  */
 import type { ScannedArtwork, ScannedFile, ScannedMetadata, ScannedProbe } from "../../domain/scan-protocol";
-import { remoteInputOptions, type RemoteStreamUrl } from "../../domain/remote-stream";
-import { runFfprobeRemote } from "../../media/probe";
-import { prepareRemoteInput } from "../../media/remote-streams/prepare-input";
-
-export const REMOTE_PROBE_TIMEOUT_MS = 10_000;
+import type { RemoteStreamUrl } from "../../domain/remote-stream";
+import { probeStream } from "../../media/remote-streams/probe-stream";
 
 export interface StreamItem {
   libraryPathId: number;
@@ -39,13 +36,3 @@ export async function describeStream(item: StreamItem, ffprobe: string): Promise
   return { ...base, probe: { ...info, streams, chapters: [], durationMs }, stream: { ...stream, error: null } };
 }
 
-/** Prepares and probes a source within the timeout; the reason on failure. */
-export async function probeStream(source: Parameters<typeof prepareRemoteInput>[0], ffprobe: string) {
-  const prepared = await prepareRemoteInput(source, REMOTE_PROBE_TIMEOUT_MS);
-  if (!prepared.ok) return { ok: false as const, reason: `${prepared.field}: ${prepared.reason}` };
-  try {
-    return { ok: true as const, value: await runFfprobeRemote(ffprobe, prepared.input.url, remoteInputOptions(prepared.input), REMOTE_PROBE_TIMEOUT_MS) };
-  } catch (error) {
-    return { ok: false as const, reason: `url: ${(error as Error).message}` };
-  }
-}

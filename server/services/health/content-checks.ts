@@ -46,6 +46,20 @@ export function scanChecks(libraries: readonly Library[]): HealthCheck[] {
   }));
 }
 
+/** Remote stream items whose source failed in the last 24 h (scan or play), with the reason; only when remote libraries exist. */
+export function remoteStreamChecks(libraries: readonly Library[], failed: ReadonlyArray<{ id: number; title: string; error: string; failedAt: number }>, now: number): HealthCheck[] {
+  if (!libraries.some((l) => l.kind === "RemoteStreams")) return [];
+  const title = "Remote streams";
+  if (failed.length === 0) return [{ id: "remote-streams", title, status: "ok", reason: "No remote stream failed in the last 24 hours" }];
+  return failed.map((f) => ({
+    id: `remote-stream-${f.id}`,
+    title: `Remote stream "${f.title}"`,
+    status: "warning" as const,
+    reason: `Failed ${humanDuration(now - f.failedAt)} ago (${new Date(f.failedAt).toISOString()}): ${f.error}`,
+    action: "Check that the stream's URL still answers (open it in VLC); the channel shows its offline slate and retries while it fails",
+  }));
+}
+
 export interface ChannelCoverage {
   channel: Channel;
   /** The playout the channel plays (its mirror source's, for a mirror); null when it has none. */

@@ -4,10 +4,10 @@
  */
 import type { AppConfig } from "../../config/app-config";
 import type { Database } from "../../db/database";
-import { HardwareAcceleration } from "../../domain/enums";
+import { HardwareAcceleration, LibraryKind } from "../../domain/enums";
 import type { FFmpegInfoSource, FFmpegTrialRunner } from "../../domain/ffmpeg-info";
 import type { GuideService } from "../guide-service";
-import { channelChecks, guideCheck, libraryPathChecks, scanChecks, type ChannelCoverage } from "./content-checks";
+import { channelChecks, guideCheck, libraryPathChecks, remoteStreamChecks, scanChecks, type ChannelCoverage } from "./content-checks";
 import type { HealthCheck } from "./health-types";
 import { accelerationChecks, diskCheck, ffmpegChecks, writeKeyCheck } from "./system-checks";
 
@@ -33,7 +33,7 @@ export class HealthCheckService {
       diskCheck(this.deps.dataDir),
       this.deps.guide.lastBuiltAt(),
     ]);
-    const { libraries, coverage, profilesUsing } = await db.read(async (repos) => {
+    const { libraries, coverage, profilesUsing, failedStreams } = await db.read(async (repos) => {
       const [libraries, channels, profiles] = await Promise.all([repos.libraries.list(), repos.channels.list(), repos.ffmpegProfiles.list()]);
       const coverage: ChannelCoverage[] = [];
       for (const channel of channels.filter((c) => c.isEnabled)) {
@@ -47,7 +47,8 @@ export class HealthCheckService {
       for (const p of profiles.filter((p) => p.hardwareAcceleration !== HardwareAcceleration.None)) {
         profilesUsing.set(p.hardwareAcceleration, [...(profilesUsing.get(p.hardwareAcceleration) ?? []), p.name]);
       }
-      return { libraries, coverage, profilesUsing };
+      const failedStreams = libraries.some((l) => l.kind === LibraryKind.RemoteStreams) ? await repos.mediaItems.failedStreamsSince(now - 24 * 3_600_000) : [];
+      return { libraries, coverage, profilesUsing, failedStreams };
     });
     return [
       ...ffmpegChecks(info),
@@ -56,6 +57,7 @@ export class HealthCheckService {
       writeKeyCheck(this.deps.config),
       ...(await libraryPathChecks(libraries)),
       ...scanChecks(libraries),
+      ...remoteStreamChecks(libraries, failedStreams, now),
       ...channelChecks(coverage, now),
       guideCheck(lastGuide, now),
     ];

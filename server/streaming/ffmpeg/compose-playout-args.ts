@@ -100,8 +100,8 @@ export function buildPlayoutArgs(
   const inputs: string[] = [
     ...inputFlags(forHls, copyVideo),
     ...seekArgs(request.seekMs),
-    ...pacingArgs(request.realtime, caps),
-    ...networkInputArgs(request.inputPath),
+    ...pacingArgs(request.realtime && !request.remoteInput?.live, caps),
+    ...(request.remoteInput ? remoteArgs(request.remoteInput) : networkInputArgs(request.inputPath)),
     "-i",
     request.inputPath,
   ];
@@ -238,6 +238,11 @@ export function buildPlayoutArgs(
     limitMs,
     decision,
   };
+}
+
+/** A remote input's options, looped (`-stream_loop -1`) when a fixed-length item is longer than its source. */
+function remoteArgs(remote: NonNullable<PlayRequest["remoteInput"]>): string[] {
+  return [...(remote.loop ? ["-stream_loop", "-1"] : []), ...remote.options];
 }
 
 /** Position of an embedded subtitle stream among the file's embedded subtitle streams (libass `si`). */

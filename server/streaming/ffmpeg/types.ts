@@ -160,6 +160,8 @@ export interface PlayRequest {
   languageEquivalence?: LanguageEquivalence;
   /** Why the video must be transcoded even if it fits (e.g. no keyframe to start a copy on). */
   videoCopyBlocked?: string;
+  /** A remote stream: its input options (protocol whitelist, timeouts, headers); live inputs are not paced, fixed-length ones loop. */
+  remoteInput?: { options: readonly string[]; live: boolean; loop: boolean };
 }
 
 /** What the installed FFmpeg can do (see capabilities-parser.ts). */

@@ -38,6 +38,8 @@ export interface SessionDependencies {
   acceleration: AccelerationHealth;
   /** A warning for the Logs page (the hardware encoder failed). */
   warn?(message: string): void;
+  /** A remote stream item's source failed (its reason) or played again (null). */
+  remoteOutcome?(mediaItemId: number, error: string | null): void;
 }
 
 /** Pieces shorter than this are skipped (a rounding remainder of an item). */
@@ -49,6 +51,11 @@ const PTS_GUARD_MS = 50;
 const POLL_MS = 100;
 /** A session's first run starts with segments this long, so its first viewer waits for 1 s of video, not 4 s. */
 const FIRST_SEGMENT_SECONDS = 1;
+/** Remote sources: the offline slate plays this long after the first failure, doubling up to the maximum, between retries. */
+const REMOTE_RETRY_MS = 2000;
+const REMOTE_RETRY_MAX_MS = 16_000;
+/** A remote piece that produced this much less than asked ended early (the source stopped). */
+const REMOTE_SHORT_MS = 1500;
 
 export class HlsSession extends EventEmitter {
   state: SessionState = "starting";
@@ -61,6 +68,8 @@ export class HlsSession extends EventEmitter {
   readonly viewers = new SessionViewers();
   /** FFmpeg runs that failed. */
   restarts = 0;
+  /** Remote source failures in a row (the retry back-off). */
+  private remoteFailures = 0;
   private nextNumber = 0;
   private wallCursor: number;
   private ptsCursor = 0;
@@ -275,7 +284,15 @@ export class HlsSession extends EventEmitter {
       const realtime = buffered >= this.timing.lowWaterMs;
       const durationMs = realtime ? Math.min(limit, MAX_REALTIME_PIECE_MS) : Math.min(limit, this.timing.highWaterMs - Math.max(0, buffered));
       const caps = await this.deps.capabilities();
-      const first = await this.playPiece(plan, durationMs, realtime, caps);
+      const remote = plan.content.kind === "media" ? plan.content.remote : undefined;
+      const attemptStart = this.deps.clock();
+      // While viewers wait for the first picture the source gets less time to answer before the slate shows.
+      const remoteTiming = remote ? { timeoutMs: Math.max(4000, Math.min(10_000, buffered - 2000)), retryMs: this.remoteRetryMs() } : undefined;
+      const first = await this.playPiece(plan, durationMs, realtime, caps, remoteTiming);
+      if (remote && first && !this.stopping && this.pendingCut === undefined) {
+        await this.afterRemotePiece(plan, remote.mediaItemId, first, realtime, caps, this.deps.clock() - attemptStart);
+        continue;
+      }
       if (!first || first.ok || this.stopping || this.pendingCut !== undefined) {
         failures = 0;
         continue;
@@ -299,8 +316,38 @@ export class HlsSession extends EventEmitter {
     }
   }
 
+  private remoteRetryMs(): number {
+    return Math.min(REMOTE_RETRY_MAX_MS, REMOTE_RETRY_MS * 2 ** Math.min(4, this.remoteFailures));
+  }
+
+  /**
+   * After a remote stream's piece: it played (failures reset, the item's error cleared), or its source could not
+   * be opened (the offline slate already covered the retry span), or it stalled or ended early (the offline
+   * slate plays for the back-off, at least as long as the attempt took so the buffer never runs dry); the next
+   * loop plans again, which retries the source for what is left of its slot.
+   */
+  private async afterRemotePiece(plan: StreamPlan, mediaItemId: number, outcome: { ok: boolean; producedMs: number; reason: string; durationMs: number; remoteError?: string }, realtime: boolean, caps: EncoderCapabilities, attemptMs: number): Promise<void> {
+    const failure = outcome.remoteError ?? (outcome.ok ? undefined : outcome.reason);
+    if (failure === undefined) {
+      if (this.remoteFailures > 0) this.deps.log(`session ${this.channelNumber}: remote stream ${mediaItemId} plays again`);
+      this.remoteFailures = 0;
+      this.deps.remoteOutcome?.(mediaItemId, null);
+      return;
+    }
+    this.remoteFailures += 1;
+    this.restarts += 1;
+    this.deps.remoteOutcome?.(mediaItemId, failure);
+    this.deps.log(`session ${this.channelNumber}: remote stream ${mediaItemId} failed (${failure.replace(/\n/g, " ")}); offline slate, retry ${this.remoteFailures}`);
+    if (outcome.remoteError) return;
+    const rest = outcome.durationMs - outcome.producedMs;
+    const slateMs = Math.min(rest, Math.max(this.remoteRetryMs(), attemptMs + 1000));
+    if (slateMs < MIN_PIECE_MS) return;
+    const offline: StreamPlan = { ...plan, content: { kind: "offline", limitMs: slateMs } };
+    await this.playPiece(offline, slateMs, realtime, caps);
+  }
+
   /** One piece of the plan (in software at once if the hardware fails), remembering where a copied chunk ended. */
-  private async playPiece(plan: StreamPlan, durationMs: number, realtime: boolean, caps: EncoderCapabilities) {
+  private async playPiece(plan: StreamPlan, durationMs: number, realtime: boolean, caps: EncoderCapabilities, remote?: { timeoutMs: number; retryMs: number }) {
     this.profile = plan.channel.profile;
     const played = await runWithFallback(
       {
@@ -308,7 +355,7 @@ export class HlsSession extends EventEmitter {
         log: this.deps.warn ?? this.deps.log,
         label: `session ${this.channelNumber}`,
         stopping: () => this.stopping || this.pendingCut !== undefined,
-        build: (profile) => pieceCommand({ plan, durationMs, realtime, ptsOffsetMs: this.ptsCursor, output: this.output(), resume: this.resume, profile }, caps, this.deps.probe),
+        build: (profile) => pieceCommand({ plan, durationMs, realtime, ptsOffsetMs: this.ptsCursor, output: this.output(), resume: this.resume, profile, remoteTimeoutMs: remote?.timeoutMs, remoteRetryMs: remote?.retryMs }, caps, this.deps.probe),
         run: (command) => this.runPiece(command, command.durationMs, realtime, plan),
         retried: () => (this.restarts += 1),
       },
@@ -318,7 +365,7 @@ export class HlsSession extends EventEmitter {
     const { outcome, command } = played;
     const copied = outcome.ok && command.decision?.video.mode === "copy" && plan.content.kind === "media";
     this.resume = copied && plan.content.kind === "media" ? { path: plan.content.path, endMs: (command.seekMs ?? 0) + command.durationMs } : undefined;
-    return { ...outcome, durationMs: command.durationMs };
+    return { ...outcome, durationMs: command.durationMs, ...(command.remoteError ? { remoteError: command.remoteError } : {}) };
   }
 
   private output(): HlsOutput {
@@ -351,14 +398,17 @@ export class HlsSession extends EventEmitter {
     await this.reader.poll(run);
     record.exitCode = code;
     record.endedAt = this.deps.clock();
-    const ok = code === 0;
+    // A remote source that ended before its time (it stopped, or its live playlist ended) counts as a failure.
+    const endedEarly = code === 0 && command.kind === "media" && plan.content.kind === "media" && plan.content.remote !== undefined && run.producedMs < durationMs - REMOTE_SHORT_MS;
+    const ok = code === 0 && !endedEarly;
     this.nextNumber = run.startNumber + run.seen;
-    if (!ok) fs.rmSync(this.file(this.nextNumber), { force: true });
+    if (code !== 0) fs.rmSync(this.file(this.nextNumber), { force: true });
     this.wallCursor += ok ? durationMs : run.producedMs;
     this.ptsCursor += (command.ptsLeadMs ?? 0) + (ok ? durationMs : run.producedMs) + PTS_GUARD_MS;
     this.current = undefined;
     this.emit("progress");
     const stderr = process.stderr().trim().split("\n").filter((l) => l.trim() !== "");
+    if (endedEarly) return { ok, producedMs: run.producedMs, reason: stderr.slice(-2).join("\n") || "the source stopped sending" };
     return { ok, producedMs: run.producedMs, reason: stderr.slice(-2).join("\n") || `FFmpeg exited with code ${code}` };
   }
 
