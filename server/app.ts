@@ -17,6 +17,7 @@ import { hostAllowList, requireAllowedHost } from "./http/allowed-hosts";
 import { crossSiteWriteRefused, malformedPath, misdirectedHost, problemDetailsHandler, routeNotFound, signInRequired, unauthorized } from "./http/problem-details";
 import { rendererStatic } from "./http/renderer-static";
 import { requireAccess, type AccessPolicy } from "./http/write-key";
+import { requestLog } from "./http/request-log";
 import { addMonitoringRoutes } from "./http/monitoring-routes";
 import { requestMetrics } from "./http/request-metrics";
 import { iptvRouter } from "./iptv";
@@ -51,6 +52,7 @@ export async function createApp({ config, services, log, metrics, stopping = () 
   app.disable("x-powered-by");
   app.use(requireAllowedHost(hostAllowList(config.server.allowedHosts), misdirectedHost));
   if (metrics) app.use(requestMetrics(metrics));
+  app.use(requestLog(log));
   app.use(cors());
   app.use(canonicalPathMiddleware(malformedPath));
   app.use(legacyRewrite({ deprecation: config.api.legacyDeprecation, sunset: config.api.legacySunset }));

@@ -97,6 +97,9 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     log,
     onOutcome: (outcome) => {
       metrics.scanFinished(outcome.success, (outcome.finishedAt - outcome.startedAt) / 1000);
+      const fields = { libraryId: outcome.libraryId, scanId: outcome.scanId, durationMs: outcome.finishedAt - outcome.startedAt, result: outcome.message };
+      if (outcome.success) log.info("library scan finished", fields);
+      else log.warn("library scan failed", fields);
       return services.libraries.recordScanOutcome(outcome);
     },
   });
@@ -121,12 +124,13 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     capabilities: () => ffmpegProbe.capabilities(),
     log: (message) => log.info(message),
     warn: (message) => log.warn(message),
+    events: log,
     metrics,
     redact: (text) => secrets.redact(text),
     remoteOutcome: (mediaItemId, error) => void services.remoteStreams.recordOutcome(mediaItemId, error),
   });
   streaming.start();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities(), redact: (text) => secrets.redact(text) }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment, auditLog: log, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) , storeArtwork: (bytes) => remoteArtwork.storeBytes(bytes), secrets });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, events: log, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities(), redact: (text) => secrets.redact(text) }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment, auditLog: log, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) , storeArtwork: (bytes) => remoteArtwork.storeBytes(bytes), secrets });
   secrets.watch(() => services.mediaSources.credentials());
   let shuttingDown = false;
   let app;

@@ -10,6 +10,7 @@ import type { MetricsPort } from "../metrics/metrics-port";
 import type { FFmpegInfoSource, FFmpegTrialRunner } from "../domain/ffmpeg-info";
 import { HealthCheckService } from "./health/health-check-service";
 import type { LogSource } from "../domain/log-line";
+import type { EventLog } from "../domain/event-log";
 import type { SecretSink } from "../logging/secrets";
 import { LogService } from "./log-service";
 import type { StreamTroubleshooter } from "../domain/troubleshoot";
@@ -120,6 +121,8 @@ export interface ServiceDependencies {
   troubleshooter?: StreamTroubleshooter;
   /** The server's log (the Logs page); absent in service tests. */
   logs?: LogSource;
+  /** Where services tell what happened (builds); the server's redacting logger. */
+  events?: EventLog;
   playout?: PlayoutSettings;
   /** `JWT:IssuerSigningKey`: when set, /iptv/ routes need a token. */
   jwtSigningKey?: string;
@@ -169,7 +172,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const playoutValidation = new PlayoutValidationService(deps.dataDir, folders);
   const playoutContent = new PlayoutContentService(db, smartCollections, clock);
   const playoutSettings = deps.playout ?? { daysToBuild: 2, timeZone: "UTC" };
-  const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock, random, deps.metrics);
+  const playouts = new PlayoutService(db, new SequentialKind(playoutValidation, playoutContent, clock), playoutSettings, clock, random, deps.metrics, deps.events);
   playouts.register(new ExternalJsonKind(db, folders));
   playouts.register(new ClassicKind(db, playoutContent));
   playouts.register(new BlockKind(db, playoutContent));

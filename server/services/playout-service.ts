@@ -11,6 +11,7 @@ import { DomainError } from "./domain-error";
 import { pausedShiftMs } from "./on-demand-timeline";
 import type { PlayoutKindStrategy, PlayoutSource } from "./playout-kinds/kind-strategy";
 import type { SequentialKind } from "./playout-kinds/sequential-kind";
+import { NO_EVENT_LOG, type EventLog } from "../domain/event-log";
 import type { PlayoutCreateInput, PlayoutPreviewInput, PlayoutUpdateInput } from "./playout-input";
 import { Violations } from "./validation/violations";
 
@@ -62,6 +63,7 @@ export class PlayoutService {
     /** Uniform in [0, 1); draws the seeds of new and erased playouts. */
     private readonly random: () => number,
     private readonly metrics: MetricsPort = NO_METRICS,
+    private readonly events: EventLog = NO_EVENT_LOG,
   ) {
     this.register(sequential);
   }
@@ -294,7 +296,11 @@ export class PlayoutService {
     const playout = await this.get(id);
     const timer = performance.now();
     const summary = await this.buildAndStore(playout, id, mode, startedAt);
-    this.metrics.playoutBuild(playout.kind, mode, summary.success, (performance.now() - timer) / 1000);
+    const seconds = (performance.now() - timer) / 1000;
+    this.metrics.playoutBuild(playout.kind, mode, summary.success, seconds);
+    const fields = { playoutId: id, channelId: playout.channelId, kind: playout.kind, mode, items: summary.itemCount, durationMs: Math.round(seconds * 1000) };
+    if (summary.success) this.events.info("playout built", fields);
+    else this.events.warn("playout build failed", { ...fields, error: summary.message });
     return summary;
   }
 

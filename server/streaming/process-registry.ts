@@ -3,6 +3,7 @@
  * recorded in a pid file, so a server that crashed can kill what it left behind at the next start.
  * A pid is only killed when it still names the same process (Linux: start time from /proc).
  */
+import { NO_EVENT_LOG, type EventLog } from "../domain/event-log";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -30,6 +31,8 @@ export class ProcessRegistry {
     private readonly metrics: MetricsPort = NO_METRICS,
     /** Takes the server's secrets (keys, the stream proxy's capability) out of error text. */
     private readonly redact: (text: string) => string = (text) => text,
+    /** FFmpeg starting (the redacted command at debug) and exiting: code, signal, last error line. */
+    private readonly events: EventLog = NO_EVENT_LOG,
   ) {
     // Made once: a process that exits after the data folder was removed must not make it again.
     fs.mkdirSync(folder, { recursive: true });
@@ -72,6 +75,9 @@ export class ProcessRegistry {
         this.writePidFile();
         const reason = this.killed.has(owned) || child.signalCode !== null ? "killed" : code === 0 ? "completed" : "failed";
         this.metrics.ffmpegExited(kindOf(tag), reason);
+        const fields = { for: tag, pid: child.pid, code, signal: child.signalCode };
+        if (reason === "failed") this.events.warn("FFmpeg failed", { ...fields, lastError: lastLine(this.redact(stderr)) });
+        else this.events.info(reason === "killed" ? "FFmpeg stopped" : "FFmpeg exited", fields);
         resolve(code);
       };
       child.once("exit", (code) => finish(code));
@@ -84,6 +90,8 @@ export class ProcessRegistry {
     this.live.add(owned);
     this.writePidFile();
     this.metrics.ffmpegStarted(kindOf(tag));
+    this.events.info("FFmpeg started", { for: tag, pid: child.pid });
+    this.events.debug("FFmpeg command", { for: tag, command: this.redact(args.join(" ")) });
     return owned;
   }
 
@@ -155,4 +163,10 @@ export function cleanUpStale(folder: string): number {
   fs.rmSync(folder, { recursive: true, force: true });
   fs.mkdirSync(folder, { recursive: true });
   return killed;
+}
+
+/** The last non-empty line of FFmpeg's error output, or null. */
+function lastLine(text: string): string | null {
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  return lines.at(-1) ?? null;
 }

@@ -18,6 +18,7 @@ import { pipeSessionAsTs } from "./hls/ts-segment-reader";
 import { MediaProbe } from "./media-probe";
 import { ViewerStream } from "./per-viewer-stream";
 import { cleanUpStale, ProcessRegistry } from "./process-registry";
+import type { EventLog } from "../domain/event-log";
 
 export const SESSIONS_FOLDER = path.join("cache", "sessions");
 
@@ -42,6 +43,8 @@ export interface SessionManagerOptions {
   redact?: (text: string) => string;
   /** A remote stream item's source failed (its reason) or played again (null). */
   remoteOutcome?: (mediaItemId: number, error: string | null) => void;
+  /** Sessions starting and stopping, FFmpeg starting and exiting. */
+  events?: EventLog;
 }
 
 export class SessionManager implements StreamSessionOwner {
@@ -59,10 +62,12 @@ export class SessionManager implements StreamSessionOwner {
   private readonly log: (message: string) => void;
   private reaper: NodeJS.Timeout | undefined;
   private stopping = false;
+  /** Why a session was stopped, for its log line (a session that stops by itself "ended"). */
+  private readonly stopReasons = new WeakMap<HlsSession, string>();
 
   constructor(private readonly options: SessionManagerOptions) {
     this.folder = path.join(options.dataDir, SESSIONS_FOLDER);
-    this.registry = new ProcessRegistry(options.ffmpegPath, this.folder, options.metrics, options.redact);
+    this.registry = new ProcessRegistry(options.ffmpegPath, this.folder, options.metrics, options.redact, options.events);
     this.probe = new MediaProbe(options.ffprobePath);
     this.clock = options.clock ?? Date.now;
     this.log = options.log ?? (() => undefined);
@@ -96,7 +101,10 @@ export class SessionManager implements StreamSessionOwner {
       this.options.timing ?? DEFAULT_TIMING,
     );
     this.live.set(channelNumber, session);
+    const events = this.options.events;
+    events?.info("stream session started", { channel: channelNumber, mode: "segmenter" });
     session.once("stopped", () => {
+      events?.info("stream session stopped", { channel: channelNumber, mode: "segmenter", reason: this.stopReasons.get(session) ?? "ended", viewers: session.viewers.list(this.clock(), this.options.idleTimeoutMs).length, restarts: session.restarts });
       if (this.live.get(channelNumber) === session) this.live.delete(channelNumber);
       // While the server stops, `stopAll` reports every channel that was watched once everything ended.
       if (!this.stopping) void this.leave(channelNumber, session.lastAccess);
@@ -198,6 +206,7 @@ export class SessionManager implements StreamSessionOwner {
     const session = this.live.get(channelNumber);
     const viewers = [...this.viewers.keys()].filter((v) => v.channelNumber === channelNumber);
     if (!session && !viewers.length) return false;
+    if (session) this.stopReasons.set(session, "stopped through the API");
     await Promise.all([session?.stop(), ...viewers.map((v) => this.closeViewer(v))]);
     return true;
   }
@@ -208,6 +217,7 @@ export class SessionManager implements StreamSessionOwner {
     if (this.reaper) clearInterval(this.reaper);
     const now = this.clock();
     const watched = new Map<string, number>([...[...this.viewers.keys()].map((v): [string, number] => [v.channelNumber, now]), ...[...this.live.values()].map((s): [string, number] => [s.channelNumber, s.lastAccess])]);
+    for (const s of this.live.values()) this.stopReasons.set(s, "server stopping");
     await Promise.all([...[...this.live.values()].map((s) => s.stop()), ...[...this.viewers.keys()].map((v) => this.closeViewer(v))]);
     await this.registry.killAll();
     // Channels watched until now pause there (on-demand ones keep their place across a restart).
@@ -219,7 +229,7 @@ export class SessionManager implements StreamSessionOwner {
     for (const session of this.live.values()) {
       if (session.isStopping || session.viewers.tsCount > 0 || session.startWaiters > 0) continue;
       if (now - session.lastAccess >= this.options.idleTimeoutMs) {
-        this.log(`session ${session.channelNumber} idle; stopping`);
+        this.stopReasons.set(session, `idle for ${Math.round(this.options.idleTimeoutMs / 1000)} s`);
         await session.stop();
       }
     }
