@@ -12,6 +12,10 @@ export interface StreamChannel {
   name: string;
   streamingMode: StreamingMode;
   profile: FFmpegProfile;
+  /** Several audio tracks: their languages in order (slates carry as many silent tracks). */
+  audioTracks?: string[];
+  /** Soft subtitles: the WebVTT rendition languages (MPEG-TS viewers get burn-in instead). */
+  softSubtitles?: string[];
 }
 
 export type StreamContent =

@@ -88,6 +88,12 @@ export interface LiveSession {
   mediaPlaylist(query: string): string;
   /** The file of a complete segment named `name`, or undefined. */
   segmentFile(name: string): string | undefined;
+  /** Audio track and soft-subtitle languages (renditions of the master playlist). */
+  tracks(): { audio: string[]; subtitles: Array<{ language: string; isDefault: boolean; forced: boolean }> };
+  /** The media playlist of an audio (track ≥ 1) or subtitle rendition; undefined when there is no such track. */
+  renditionPlaylist(kind: "audio" | "subtitles", track: number, query: string): string | undefined;
+  /** A rendition segment (`live000042-<tag>.a1.ts`, `….s0.vtt`): a file or WebVTT text; undefined when none. */
+  renditionSegment(name: string): Promise<{ file: string } | { text: string } | undefined>;
 }
 
 /** The process owner of live streams (server/streaming), as services and the stream routes see it. */

@@ -15,7 +15,7 @@ import { requestBaseUrl } from "../http/base-url";
 import { sendProblem } from "../http/problem-details";
 import type { Services } from "../services";
 import { channelStreamPath } from "../services/channel-stream-path";
-import type { StreamSessionOwner, ViewerIdentity } from "../domain/stream-session";
+import type { LiveSession, StreamSessionOwner, ViewerIdentity } from "../domain/stream-session";
 import { hlsDirectPlaylist, HlsDirectSequence, tsEntryPlaylist } from "../streaming/hls/direct-playlist";
 import { masterPlaylist, parseSegmentUrlName } from "../streaming/hls/playlist";
 import { chooseChannelStream, tsStreamMode, type TsStreamMode } from "../streaming/stream-choice";
@@ -52,7 +52,8 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
       case "redirect":
         return res.redirect(302, withToken(res, channelStreamPath(number, choice.mode)));
       case "ts-stream":
-        return streamTs(req, res, number, choice.mode);
+        // MPEG-TS viewers cannot switch soft subtitles: they get their own FFmpeg that burns them in.
+        return streamTs(req, res, number, channel.softSubtitles?.length ? "ts-legacy" : choice.mode);
       case "hls-direct":
         return directPlaylist(req, res, number);
       case "ts-playlist": {
@@ -69,8 +70,13 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     const session = streaming.session(number);
     session.touch(clientKey(req));
     if (req.method !== "HEAD" && !(await started(res, session))) return;
-    const variant = `${requestBaseUrl(req, trustProxy)}/iptv/session/${number}/hls.m3u8${tokenQuery(res)}`;
-    sendPlaylist(res, masterPlaylist(channel.profile, variant));
+    const base = `${requestBaseUrl(req, trustProxy)}/iptv/session/${number}`;
+    const tracks = session.tracks();
+    const renditions = {
+      audio: tracks.audio.map((language, k) => ({ language, ...(k > 0 ? { url: `${base}/audio-${k}.m3u8${tokenQuery(res)}` } : {}) })),
+      subtitles: tracks.subtitles.map((t, k) => ({ ...t, url: `${base}/subtitles-${k}.m3u8${tokenQuery(res)}` })),
+    };
+    sendPlaylist(res, masterPlaylist(channel.profile, `${base}/hls.m3u8${tokenQuery(res)}`, renditions));
   });
 
   router.get("/iptv/session/:number/:file", async (req, res) => {
@@ -91,6 +97,14 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
       if (!(await started(res, live))) return;
       return sendPlaylist(res, live.mediaPlaylist(tokenQuery(res)), LIVE_PLAYLIST_CACHE_CONTROL);
     }
+    const rendition = /^(audio|subtitles)-(\d)\.m3u8$/.exec(file);
+    if (rendition) {
+      const text = session?.renditionPlaylist(rendition[1] as "audio" | "subtitles", Number(rendition[2]), tokenQuery(res));
+      if (!session || text === undefined) return notFound(req, res);
+      session.touch(clientKey(req));
+      return sendPlaylist(res, text, LIVE_PLAYLIST_CACHE_CONTROL);
+    }
+    if (/\.(a\d\.ts|s\d\.vtt)$/.test(file)) return renditionSegment(req, res, session, file);
     const path = session?.segmentFile(file);
     if (!session || !path) return notFound(req, res);
     session.touch(clientKey(req));
@@ -106,8 +120,8 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
   router.get("/iptv/hdhr/channel/:file", async (req, res) => {
     const parsed = /^(.+)\.ts$/.exec(String(req.params.file));
     if (!parsed) return notFound(req, res);
-    await services.streamSources.channel(parsed[1]!);
-    return streamTs(req, res, parsed[1]!, tsStreamMode(queryMode(req)));
+    const channel = await services.streamSources.channel(parsed[1]!);
+    return streamTs(req, res, parsed[1]!, channel.softSubtitles?.length ? "ts-legacy" : tsStreamMode(queryMode(req)));
   });
 
   router.get("/iptv/hls-direct/:file", async (req, res) => {
@@ -136,6 +150,22 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     if (plan) await streaming.watchPerViewer(number, "ts-legacy", res, plan, () => closed, clientKey(req));
     else await streaming.watchAsTs(number, res, () => closed, clientKey(req));
     if (!res.writableEnded) res.end();
+  }
+
+  async function renditionSegment(req: Request, res: Response, session: LiveSession | undefined, file: string): Promise<void> {
+    const found = session ? await session.renditionSegment(file) : undefined;
+    if (!session || !found) return notFound(req, res);
+    session.touch(clientKey(req));
+    res.setHeader("Cache-Control", SEGMENT_CACHE_CONTROL);
+    if ("text" in found) {
+      res.type("text/vtt; charset=utf-8");
+      return void res.send(req.method === "HEAD" ? undefined : found.text);
+    }
+    res.type(TS_CONTENT_TYPE);
+    if (req.method === "HEAD") return void res.end();
+    const stream = fs.createReadStream(found.file);
+    stream.on("error", () => (res.headersSent ? res.destroy() : notFound(req, res)));
+    stream.pipe(res);
   }
 
   async function directPlaylist(req: Request, res: Response, number: string): Promise<void> {

@@ -234,7 +234,7 @@ export function softSubtitleLanguages(channel: Channel): string[] {
 async function toStreamChannel(channel: Channel, repos: Repositories): Promise<StreamChannel> {
   const profile = await repos.ffmpegProfiles.findById(channel.ffmpegProfileId);
   if (!profile) throw DomainError.notFound("FFmpeg profile", channel.ffmpegProfileId);
-  return { id: channel.id, number: channel.number, name: channel.name, streamingMode: channel.streamingMode, profile: toBuilderProfile(profile) };
+  return { id: channel.id, number: channel.number, name: channel.name, streamingMode: channel.streamingMode, profile: toBuilderProfile(profile), ...channelTracks(channel) };
 }
 
 /** The stored profile as the pure argument builder reads it. */

@@ -2,11 +2,13 @@
  * ffprobe for the files a stream plays, turned into what the argument builder reads. Results are
  * cached by path, size and modification time (a changed file is probed again).
  */
-import { stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
 import { MediaStreamKind } from "../domain/enums";
 import { runFfprobe, runFfprobeRemote, type ProbeInfo } from "../media/probe";
 import { subtitleKindOfCodec } from "./ffmpeg/stream-selection";
 import { probeKeyframes } from "./keyframe-probe";
+import { sidecarSubtitles } from "./subtitles/sidecar-subtitles";
 import type { ProbedSource } from "./ffmpeg/types";
 
 const PROBE_TIMEOUT_MS = 20_000;
@@ -19,10 +21,17 @@ export class MediaProbe {
 
   async probe(file: string): Promise<ProbedSource> {
     // A media-source stream (loopback proxy URL) has no file to stat: it is probed once per run.
-    const key = /^https?:\/\//.test(file) ? file : await stat(file).then((info) => `${file}\0${info.size}\0${info.mtimeMs}`);
+    const remote = /^https?:\/\//.test(file);
+    // The folder's time too: a subtitle file added next to the media is seen.
+    const key = remote ? file : await Promise.all([stat(file), stat(path.dirname(file)).catch(() => undefined)]).then(([info, folder]) => `${file}\0${info.size}\0${info.mtimeMs}\0${folder?.mtimeMs}`);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const source = toProbedSource(await runFfprobe(this.ffprobePath, file, PROBE_TIMEOUT_MS));
+    if (!remote) {
+      const folder = path.dirname(file);
+      const names = await readdir(folder).catch(() => [] as string[]);
+      source.subtitles.push(...sidecarSubtitles(path.basename(file), names, (name) => path.join(folder, name)));
+    }
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, source);
     return source;

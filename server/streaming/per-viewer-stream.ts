@@ -50,7 +50,8 @@ export class ViewerStream {
       if (durationMs >= MIN_PIECE_MS) {
         const caps = await this.deps.capabilities();
         const request = { durationMs, realtime: true, output: { kind: "mpegts" as const }, ptsOffsetMs: pts };
-        const command = await pieceCommand({ ...request, plan }, caps, this.deps.probe);
+        // An MPEG-TS viewer cannot switch subtitle renditions: a soft-subtitle channel burns the selected one in.
+        const command = await pieceCommand({ ...request, plan, burnSoftSubtitles: true }, caps, this.deps.probe);
         durationMs = command.durationMs; // a copied piece starts on a keyframe, a little earlier and longer
         const result = await this.run(command.args, out);
         if (this.closed) return;

@@ -17,7 +17,9 @@ import {
   type FFmpegProfile,
   type OutputTarget,
   type ProbedSource,
+  type ProbedSubtitleStream,
 } from "./ffmpeg";
+import { selectSoftSubtitles } from "./ffmpeg/stream-selection";
 import { bundledFonts } from "./bundled-fonts";
 import { KEYFRAME_LOOKBACK_MS } from "./keyframe-probe";
 import type { MediaProbe } from "./media-probe";
@@ -62,6 +64,8 @@ export interface PieceCommand {
   toneMapping?: string;
   /** A remote stream could not be opened: why (the piece is the offline slate). */
   remoteError?: string;
+  /** Soft subtitles: the file FFmpeg reads and, per rendition language, the text stream of this programme. */
+  softSubtitles?: { input: string; tracks: Array<{ language: string; stream?: ProbedSubtitleStream }> };
 }
 
 /** Room a copied piece's first DTS and audio packets need before its first picture (3 reordered frames at 24 fps, an audio frame). */
@@ -70,7 +74,7 @@ export const COPY_PTS_LEAD_MS = 250;
 export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilities, probe: MediaProbe): Promise<PieceCommand> {
   const { plan, durationMs, realtime, output, ptsOffsetMs } = request;
   const profile = request.profile ?? plan.channel.profile;
-  const slate = { durationMs, realtime, output, ptsOffsetMs, channelName: plan.channel.name, fontFile: bundledFonts().regular };
+  const slate = { durationMs, realtime, output, ptsOffsetMs, channelName: plan.channel.name, fontFile: bundledFonts().regular, audioTracks: plan.channel.audioTracks };
   const content = plan.content;
   if (content.kind === "offline") return { ...buildOfflineSlateArgs(profile, slate, caps), kind: "offline", durationMs };
   if (content.kind === "error") return errorSlate(content.reason);
@@ -123,7 +127,8 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
     }
   }
   const toneMapping = command.toneMapping?.summary;
-  return { args: command.args, warnings: command.warnings, kind: "media", decision: command.decision, ...span, acceleration: command.acceleration, ptsLeadMs, ...(toneMapping ? { toneMapping } : {}) };
+  const soft = content.softSubtitles?.length && !request.burnSoftSubtitles ? { input, tracks: selectSoftSubtitles(source.subtitles, content.softSubtitles) } : undefined;
+  return { args: command.args, warnings: command.warnings, kind: "media", decision: command.decision, ...span, acceleration: command.acceleration, ptsLeadMs, ...(toneMapping ? { toneMapping } : {}), ...(soft ? { softSubtitles: soft } : {}) };
 
   function errorSlate(reason: string): PieceCommand {
     return { ...buildErrorSlateArgs(profile, reason, slate, caps), kind: "error", reason, durationMs };
@@ -131,7 +136,7 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
 }
 
 export function errorSlateCommand(plan: StreamPlan, reason: string, request: Omit<PieceRequest, "plan">, caps: EncoderCapabilities): PieceCommand {
-  const slate = { durationMs: request.durationMs, realtime: request.realtime, output: request.output, ptsOffsetMs: request.ptsOffsetMs, channelName: plan.channel.name, fontFile: bundledFonts().regular };
+  const slate = { durationMs: request.durationMs, realtime: request.realtime, output: request.output, ptsOffsetMs: request.ptsOffsetMs, channelName: plan.channel.name, fontFile: bundledFonts().regular, audioTracks: plan.channel.audioTracks };
   return { ...buildErrorSlateArgs(plan.channel.profile, reason, slate, caps), kind: "error", reason, durationMs: request.durationMs };
 }
 

@@ -19,6 +19,7 @@ import { MediaProbe } from "./media-probe";
 import { ViewerStream } from "./per-viewer-stream";
 import { cleanUpStale, ProcessRegistry } from "./process-registry";
 import type { EventLog } from "../domain/event-log";
+import { CueCache } from "./hls/session-renditions";
 
 export const SESSIONS_FOLDER = path.join("cache", "sessions");
 
@@ -49,6 +50,8 @@ export interface SessionManagerOptions {
 
 export class SessionManager implements StreamSessionOwner {
   readonly registry: ProcessRegistry;
+  /** Subtitle cues converted for soft-subtitle renditions, shared by the sessions. */
+  private readonly cues: CueCache;
   readonly folder: string;
   private readonly probe: MediaProbe;
   /** Profiles whose hardware acceleration failed lately (shared by every session). */
@@ -97,7 +100,7 @@ export class SessionManager implements StreamSessionOwner {
     const session = new HlsSession(
       channelNumber,
       path.join(this.folder, `${channelNumber}-${this.sessionsStarted}`),
-      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, warn: this.options.warn ?? this.log, prepare: () => this.tuneIn(channelNumber), acceleration: this.acceleration, remoteOutcome: this.options.remoteOutcome },
+      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, warn: this.options.warn ?? this.log, prepare: () => this.tuneIn(channelNumber), acceleration: this.acceleration, remoteOutcome: this.options.remoteOutcome, cues: this.cues },
       this.options.timing ?? DEFAULT_TIMING,
     );
     this.live.set(channelNumber, session);

@@ -47,6 +47,9 @@ export const PREREQUISITES: readonly Prerequisite[] = [
   command("hdhomerun_config", "hdhomerun-config"),
   // Graphics tests read the text drawn into frames back with OCR.
   { what: "tesseract (/usr/bin/tesseract)", aptPackage: "tesseract-ocr", present: () => isExecutable(TESSERACT) },
+  // Real HLS clients read the renditions (audio tracks, WebVTT subtitles).
+  command("mpv", "mpv"),
+  command("streamlink", "streamlink"),
   { what: `tesseract's English data (${TESSERACT_ENG})`, aptPackage: "tesseract-ocr-eng", present: () => TESSERACT_ENG_DIRS.some((dir) => fs.existsSync(path.join(dir, "eng.traineddata"))) },
 ];
 

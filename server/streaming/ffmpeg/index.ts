@@ -11,3 +11,4 @@ export { buildRemuxArgs, type RemuxRequest } from "./remux";
 export { decideCopy, type CopyDecision, type StreamDecision, type StreamHandling } from "./copy-decision";
 export { alignToKeyframes, keyframeIntervals, type CopyResume, type KeyframeSpan } from "./keyframe-alignment";
 export { isHardwareFailure } from "./hardware-failure";
+export { audioRenditionArgs, subtitleToWebVttArgs } from "./rendition-args";

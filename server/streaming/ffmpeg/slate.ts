@@ -29,6 +29,8 @@ export interface SlateRequest {
   fontFile?: string;
   /** A moving test pattern and a tone instead of black and silence (for trying a profile out). */
   testPattern?: boolean;
+  /** A channel with several audio tracks: one silent track per language (tagged), so track numbers never change. */
+  audioTracks?: readonly string[];
 }
 
 export interface SlateCommand extends FFmpegCommand {
@@ -82,13 +84,12 @@ export function buildSlateArgs(
     `[0:v]${videoFilters.join(",")}[vout]`,
     "-map",
     "[vout]",
-    "-map",
-    "1:a",
+    ...(request.audioTracks && request.audioTracks.length > 1 ? request.audioTracks.flatMap(() => ["-map", "1:a"]) : ["-map", "1:a"]),
     ...videoEncoderArgs(profile, videoEncoder, frameRate, { quickStart: isQuickStart(request.output) }),
     ...audioEncoderArgs(profile, audioEncoder),
     "-t",
     formatFfmpegDuration(request.durationMs),
-    ...muxerArgs({ output: request.output, ptsOffsetMs: request.ptsOffsetMs, channelName: request.channelName }),
+    ...muxerArgs({ output: request.output, ptsOffsetMs: request.ptsOffsetMs, channelName: request.channelName, audioTrackLanguages: request.audioTracks }),
   ];
   return { args, warnings, videoEncoder: videoEncoder.encoder, acceleration: videoEncoder.acceleration };
 }

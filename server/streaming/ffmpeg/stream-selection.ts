@@ -90,6 +90,23 @@ function bySubtitlePreference(a: ProbedSubtitleStream, b: ProbedSubtitleStream):
   );
 }
 
+/**
+ * Soft subtitles: the text stream shown in each language's rendition (default-flagged first, then not forced,
+ * then by index), or none when the programme has no text subtitle in that language.
+ */
+export function selectSoftSubtitles(
+  streams: readonly ProbedSubtitleStream[],
+  languages: readonly string[],
+  equivalence: LanguageEquivalence = isoLanguageEquivalents,
+): Array<{ language: string; stream?: ProbedSubtitleStream }> {
+  const text = streams.filter((s) => s.kind === "Text");
+  return languages.map((language) => {
+    const matching = text.filter((s) => sameLanguage(language, s.language, equivalence));
+    const stream = [...matching].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || Number(a.forced) - Number(b.forced) || a.index - b.index)[0];
+    return stream ? { language, stream } : { language };
+  });
+}
+
 const PICTURE_SUBTITLE_CODECS = new Set(["hdmv_pgs_subtitle", "pgssub", "dvd_subtitle", "dvdsub", "dvb_subtitle", "dvbsub", "xsub", "vobsub"]);
 
 /** Picture (bitmap) vs text subtitles, from an ffprobe codec name. */

@@ -19,9 +19,10 @@ import { DEFAULT_HLS_SEGMENT_SECONDS } from "../ffmpeg/output-muxer";
 import type { MediaProbe } from "../media-probe";
 import { errorSlateCommand, pieceCommand, type PieceCommand } from "../plan-command";
 import type { ProcessRegistry } from "../process-registry";
-import { mediaPlaylist, parseSegmentUrlName, playlistWindow, segmentFileName, type SessionSegment } from "./playlist";
+import { mediaPlaylist, parseSegmentUrlName, playlistWindow, segmentFileName, segmentUrlName, type SessionSegment } from "./playlist";
 import { RunPlaylistReader } from "./run-playlist-reader";
 import { cutSegments, segmentNumberAt, takeAired } from "./session-segments";
+import { CueCache, parseRenditionName, renditionName, SessionRenditions, type SessionTracks } from "./session-renditions";
 import { DEFAULT_TIMING, pieceOnAir, pieceTitle, runSpeed, SessionViewers, type Run, type RunRecord, type SegmentState, type SessionTiming } from "./session-details";
 
 export { DEFAULT_TIMING, type SegmentState, type SessionTiming };
@@ -40,6 +41,8 @@ export interface SessionDependencies {
   warn?(message: string): void;
   /** A remote stream item's source failed (its reason) or played again (null). */
   remoteOutcome?(mediaItemId: number, error: string | null): void;
+  /** Converted subtitle cues, shared by the sessions (one per session when absent). */
+  cues?: CueCache;
 }
 
 /** Pieces shorter than this are skipped (a rounding remainder of an item). */
@@ -92,6 +95,7 @@ export class HlsSession extends EventEmitter {
     unmeasured: (n) => this.deps.log(`session ${this.channelNumber}: cannot measure segment ${n}; assuming ${DEFAULT_HLS_SEGMENT_SECONDS} s`),
   });
   private watcher: fs.FSWatcher | undefined;
+  private readonly renditions: SessionRenditions;
   private readonly done: Promise<void>;
   private stopped: Promise<void> | undefined;
 
@@ -109,6 +113,7 @@ export class HlsSession extends EventEmitter {
     this.wallCursor = now;
     fs.rmSync(folder, { recursive: true, force: true });
     fs.mkdirSync(folder, { recursive: true });
+    this.renditions = new SessionRenditions(deps.registry, deps.cues ?? new CueCache(deps.registry, folder), (n) => this.file(n));
     this.watchFolder();
     this.done = this.loop().catch((error) => deps.log(`session ${channelNumber}: ${(error as Error).message}`));
   }
@@ -201,6 +206,32 @@ export class HlsSession extends EventEmitter {
     return state.state === "complete" ? state.file : undefined;
   }
 
+  /** The audio and subtitle languages the session offers (known once its first piece ran). */
+  tracks(): SessionTracks {
+    return this.renditions.tracks;
+  }
+
+  /** The media playlist of audio track `track` (≥ 1) or subtitle rendition `track`, listing the main playlist's segments. */
+  renditionPlaylist(kind: "audio" | "subtitles", track: number, query: string): string | undefined {
+    const count = kind === "audio" ? this.renditions.tracks.audio.length : this.renditions.tracks.subtitles.length;
+    if (!Number.isInteger(track) || track < (kind === "audio" ? 1 : 0) || track >= count) return undefined;
+    return mediaPlaylist(this.segments, playlistWindow(this.segments, this.deps.clock()), query, (s) => renditionName(segmentUrlName(s), kind, track));
+  }
+
+  /** A rendition segment by its URL name: an audio-only file, or WebVTT text; undefined when there is none. */
+  async renditionSegment(name: string): Promise<{ file: string } | { text: string } | undefined> {
+    const parsed = parseRenditionName(name);
+    if (!parsed) return undefined;
+    const segment = this.segments.find((s) => s.number === parsed.number);
+    if (!segment || (parsed.tag !== undefined && segment.tag !== parsed.tag)) return undefined;
+    if (parsed.kind === "subtitles") {
+      return parsed.track < this.renditions.tracks.subtitles.length ? { text: await this.renditions.subtitleSegment(segment, parsed.track) } : undefined;
+    }
+    if (parsed.track < 1 || parsed.track >= this.renditions.tracks.audio.length) return undefined;
+    const file = await this.renditions.audioSegment(segment, parsed.track);
+    return file ? { file } : undefined;
+  }
+
   file(number: number): string {
     return path.join(this.folder, segmentFileName(number));
   }
@@ -235,7 +266,10 @@ export class HlsSession extends EventEmitter {
     this.resume = undefined;
     const cut = cutSegments(this.segments, this.runs, at, this.startedAt);
     if (!cut) return;
-    for (const s of cut.dropped) fs.rmSync(this.file(s.number), { force: true });
+    for (const s of cut.dropped) {
+      fs.rmSync(this.file(s.number), { force: true });
+      this.renditions.removed(s.number);
+    }
     this.nextNumber = cut.nextNumber;
     this.cutCount += 1;
     this.wallCursor = cut.wallCursor;
@@ -384,6 +418,7 @@ export class HlsSession extends EventEmitter {
     const index = this.runCount++;
     const process = this.deps.registry.spawn(command.args, `session ${this.channelNumber}`);
     const run: Run = { index, process, startNumber: this.nextNumber, wallStart: this.wallCursor, playlist: path.join(this.folder, `run${index}.m3u8`), seen: 0, producedMs: 0 };
+    this.renditions.runStarted(index, this.nextNumber, command.seekMs ?? 0, durationMs, command.softSubtitles, plan.channel.audioTracks, plan.channel.softSubtitles);
     this.current = run;
     const piece = { video: command.decision?.video, audio: command.decision?.audio, earlyMs: command.earlyMs, acceleration: command.acceleration };
     const title = pieceTitle(plan, command.kind, command.reason);
@@ -426,7 +461,8 @@ export class HlsSession extends EventEmitter {
   }
 
   private addSegment(run: Run, entry: { number: number; durationMs: number }): void {
-    this.segments.push({ number: entry.number, durationMs: entry.durationMs, wallStart: run.wallStart + run.producedMs, discontinuity: run.index > 0 && run.seen === 0, tag: `${this.startedAt.toString(36)}-${this.cutCount}` });
+    this.segments.push({ number: entry.number, durationMs: entry.durationMs, wallStart: run.wallStart + run.producedMs, discontinuity: run.index > 0 && run.seen === 0, tag: `${this.startedAt.toString(36)}-${this.cutCount}`, run: run.index });
+    if (run.seen === 0) this.renditions.firstSegmentOfRun(run.index);
     run.seen += 1;
     run.producedMs += entry.durationMs;
     if (this.state === "starting") this.state = "running";
@@ -434,7 +470,10 @@ export class HlsSession extends EventEmitter {
   }
 
   private deleteAired(now: number): void {
-    for (const s of takeAired(this.segments, now, this.timing.retainMs)) fs.rmSync(this.file(s.number), { force: true });
+    for (const s of takeAired(this.segments, now, this.timing.retainMs)) {
+      fs.rmSync(this.file(s.number), { force: true });
+      this.renditions.removed(s.number);
+    }
   }
 
   private sleep(ms: number): Promise<void> {

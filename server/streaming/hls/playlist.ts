@@ -4,6 +4,7 @@
  * discontinuities at run boundaries); plus a reader for the per-run playlist FFmpeg writes.
  */
 import { AudioFormat, VideoFormat } from "../../domain/enums";
+import { languageName, languageTag } from "../../domain/language-code";
 import { DEFAULT_HLS_SEGMENT_SECONDS } from "../ffmpeg/output-muxer";
 import type { FFmpegProfile } from "../ffmpeg/types";
 
@@ -20,6 +21,8 @@ export interface SessionSegment {
    * cut reuses numbers, so the URL carries the tag and a cache may keep a segment forever.
    */
   tag?: string;
+  /** The run (FFmpeg process of the session) that wrote it. */
+  run?: number;
 }
 
 export const SEGMENT_PATTERN = /^live(\d{6})\.ts$/;
@@ -80,7 +83,7 @@ export function playlistWindow(segments: readonly SessionSegment[], now: number,
   return chosen.slice(-options.maxSegments);
 }
 
-export function mediaPlaylist(all: readonly SessionSegment[], window: readonly SessionSegment[], query: string): string {
+export function mediaPlaylist(all: readonly SessionSegment[], window: readonly SessionSegment[], query: string, nameOf: (segment: SessionSegment) => string = segmentUrlName): string {
   const first = window[0];
   // A discontinuity tag in front of the first listed segment is dropped, so it counts as already passed.
   const before = first ? all.filter((s) => s.number <= first.number && s.discontinuity).length : 0;
@@ -98,17 +101,44 @@ export function mediaPlaylist(all: readonly SessionSegment[], window: readonly S
     if (s.discontinuity && i > 0) lines.push("#EXT-X-DISCONTINUITY");
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.wallStart).toISOString()}`);
     lines.push(`#EXTINF:${(s.durationMs / 1000).toFixed(3)},`);
-    lines.push(`${segmentUrlName(s)}${query}`);
+    lines.push(`${nameOf(s)}${query}`);
   });
   return `${lines.join("\n")}\n`;
 }
 
-export function masterPlaylist(profile: FFmpegProfile, variantUrl: string): string {
-  const bandwidth = Math.round((profile.videoBitrate * 1000 + profile.audioBitrate * 1000) * 1.2);
+/** Renditions beside the main stream: audio tracks (the first is in the main stream) and WebVTT subtitles. */
+export interface MasterRenditions {
+  audio: ReadonlyArray<{ language: string; url?: string }>;
+  subtitles: ReadonlyArray<{ language: string; url: string; isDefault: boolean; forced: boolean }>;
+}
+
+export const AUDIO_GROUP = "audio";
+export const SUBTITLE_GROUP = "subs";
+
+export function masterPlaylist(profile: FFmpegProfile, variantUrl: string, renditions?: MasterRenditions): string {
+  const audioTracks = renditions?.audio.length ?? 1;
+  const bandwidth = Math.round((profile.videoBitrate * 1000 + profile.audioBitrate * 1000 * Math.max(1, audioTracks)) * 1.2);
   const codecs = [videoCodecTag(profile.videoFormat), audioCodecTag(profile.audioFormat)].filter(Boolean).join(",");
   const attributes = [`BANDWIDTH=${bandwidth}`, `RESOLUTION=${profile.resolution.width}x${profile.resolution.height}`];
   if (codecs) attributes.push(`CODECS="${codecs}"`);
-  return ["#EXTM3U", "#EXT-X-VERSION:3", `#EXT-X-STREAM-INF:${attributes.join(",")}`, variantUrl, ""].join("\n");
+  if (!renditions || (!renditions.audio.length && !renditions.subtitles.length)) {
+    return ["#EXTM3U", "#EXT-X-VERSION:3", `#EXT-X-STREAM-INF:${attributes.join(",")}`, variantUrl, ""].join("\n");
+  }
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:6", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  renditions.audio.forEach((track, i) => {
+    const media = [`TYPE=AUDIO`, `GROUP-ID="${AUDIO_GROUP}"`, `LANGUAGE="${languageTag(track.language)}"`, `NAME="${languageName(track.language)}"`, `DEFAULT=${i === 0 ? "YES" : "NO"}`, "AUTOSELECT=YES"];
+    // The first track is the main stream's own audio (no URI); the others are audio-only playlists.
+    if (track.url) media.push(`URI="${track.url}"`);
+    lines.push(`#EXT-X-MEDIA:${media.join(",")}`);
+  });
+  for (const track of renditions.subtitles) {
+    const media = [`TYPE=SUBTITLES`, `GROUP-ID="${SUBTITLE_GROUP}"`, `LANGUAGE="${languageTag(track.language)}"`, `NAME="${languageName(track.language)}${track.forced ? " (forced)" : ""}"`, `DEFAULT=${track.isDefault ? "YES" : "NO"}`, "AUTOSELECT=YES", `FORCED=${track.forced ? "YES" : "NO"}`, `URI="${track.url}"`];
+    lines.push(`#EXT-X-MEDIA:${media.join(",")}`);
+  }
+  if (renditions.audio.length) attributes.push(`AUDIO="${AUDIO_GROUP}"`);
+  if (renditions.subtitles.length) attributes.push(`SUBTITLES="${SUBTITLE_GROUP}"`);
+  lines.push(`#EXT-X-STREAM-INF:${attributes.join(",")}`, variantUrl, "");
+  return lines.join("\n");
 }
 
 function videoCodecTag(format: VideoFormat): string | undefined {

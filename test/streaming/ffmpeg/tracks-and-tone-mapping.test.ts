@@ -3,6 +3,8 @@ import { HardwareAcceleration, SubtitleMode } from "../../../server/domain/enums
 import { buildPlayoutArgs } from "../../../server/streaming/ffmpeg";
 import { selectAudioTracks } from "../../../server/streaming/ffmpeg/stream-selection";
 import { dynamicRangeOf } from "../../../server/streaming/ffmpeg/tone-mapping";
+import { parseFfprobeJson } from "../../../server/media/probe";
+import { toProbedSource } from "../../../server/streaming/media-probe";
 import { ALL_FILTERS, caps, profile, request, source, valueOf, valuesOf } from "./fixtures";
 
 const TONE_FILTERS = [...ALL_FILTERS, "zscale", "tonemap"];
@@ -151,9 +153,7 @@ describe("soft subtitles", () => {
 });
 
 describe("ffprobe's colour tags and HDR metadata", () => {
-  it("reads transfer, primaries, a Dolby Vision record and MaxCLL (else the mastering peak)", async () => {
-    const { parseFfprobeJson } = await import("../../../server/media/probe");
-    const { toProbedSource } = await import("../../../server/streaming/media-probe");
+  it("reads transfer, primaries, a Dolby Vision record and MaxCLL (else the mastering peak)", () => {
     const json = (sideData: unknown[]) =>
       JSON.stringify({
         format: { duration: "10.0", format_name: "matroska,webm" },
