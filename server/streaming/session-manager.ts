@@ -71,6 +71,7 @@ export class SessionManager implements StreamSessionOwner {
   constructor(private readonly options: SessionManagerOptions) {
     this.folder = path.join(options.dataDir, SESSIONS_FOLDER);
     this.registry = new ProcessRegistry(options.ffmpegPath, this.folder, options.metrics, options.redact, options.events);
+    this.cues = new CueCache(this.registry, path.join(this.folder, "cues"));
     this.probe = new MediaProbe(options.ffprobePath);
     this.clock = options.clock ?? Date.now;
     this.log = options.log ?? (() => undefined);
