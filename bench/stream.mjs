@@ -5,7 +5,11 @@
 //     (targets: first TS byte <= 1.15x, playable HLS playlist <= 1.05x);
 // (a') the same for a channel whose profile the file fits (copy-when-compatible), next to the bare transcode
 //     (what a viewer gains) and to a bare `ffmpeg -ss … -c copy` (the like-for-like floor), for information;
-// (b) warm join: a second viewer of a running channel, MPEG-TS first byte and HLS playlist (target < 300 ms).
+// (b) warm join: a second viewer of a running channel, MPEG-TS first byte and HLS playlist (target < 300 ms);
+// (c) graphics: channel 92 is channel 90 with two text elements ("Now on", "Up next") and one image drawn in:
+//     its cold start (first MPEG-TS byte) against channel 90's in alternating tries (target <= 1.2x), and the
+//     encode speed (x real time) of 30 s of the clip with the builder's arguments with and without the
+//     elements, measured in the same run (target: with graphics >= 0.8x the speed without).
 // The built server (dist/) runs as a child with its own data folder; medians of several tries. A cold
 // start's ratio is the median of per-try ratios (each try against the bare FFmpeg run just before it), so
 // load that drifts during the run does not tilt it; the spread (quartiles) is printed with it.
@@ -27,6 +31,9 @@ const COLD_TS_TARGET = 1.15;
 const COLD_HLS_TARGET = 1.05;
 const WARM_TARGET_MS = 300;
 const COPY_TARGET = 1.5;
+const GRAPHICS_COLD_TARGET = 1.2;
+const GRAPHICS_SPEED_TARGET = 0.8;
+const SPEED_SECONDS = 30;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-bench-stream-"));
 const clip = path.join(dataDir, "clip.mkv");
@@ -131,6 +138,29 @@ async function main() {
     if (playout.status !== 201) throw new Error(`playout: ${playout.text}`);
   }
 
+  // Channel 92: channel 90's profile with two text elements and an image.
+  const logo = path.join(dataDir, "logo.png");
+  await run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0xff0000:s=200x200:d=1", "-frames:v", "1", logo]);
+  const graphicsIds = [];
+  for (const body of [
+    { name: "Now on", kind: "Text", text: "Now: {{title}}", position: "BottomLeft", show: "Always" },
+    { name: "Up next", kind: "Text", text: "Next: {{next.title}} at {{next.start}}", position: "BottomRight", show: "Always" },
+    { name: "Logo", kind: "Image", imageData: `data:image/png;base64,${fs.readFileSync(logo).toString("base64")}`, position: "TopRight" },
+  ]) {
+    const created = await request(port, "POST", "/api/v1/graphics", body);
+    if (created.status !== 201) throw new Error(`graphics: ${created.text}`);
+    graphicsIds.push(created.json.id);
+  }
+  {
+    const profiles = (await request(port, "GET", "/api/v1/ffmpeg/profiles")).json;
+    const profile = profiles.find((p) => p.name === "Bench 90");
+    const channel = await request(port, "POST", "/api/v1/channels", { name: "Bench 92", number: "92", ffmpegProfileId: profile.id, graphicsIds });
+    const file = path.join(dataDir, "playouts", "channel-92.json");
+    fs.writeFileSync(file, JSON.stringify({ startTime, programs: Array.from({ length: 20 }, (_, i) => ({ title: `Clip ${i}`, duration: 120_000, file: clip })) }));
+    const playout = await request(port, "POST", "/api/v1/playouts", { channelId: channel.json.id, kind: "ExternalJson", scheduleFile: file });
+    if (playout.status !== 201) throw new Error(`playout: ${playout.text}`);
+  }
+
   await bareFirstByte(); // warm the file cache and FFmpeg's libraries for everyone
   const bare = [];
   const coldTs = [];
@@ -162,6 +192,17 @@ async function main() {
     copyHls.push(await hlsPlayable(port, 91));
     await request(port, "DELETE", "/api/v1/sessions/91");
   }
+  const plainCold = [];
+  const graphicsCold = [];
+  for (let i = 0; i < TRIES; i++) {
+    for (const [number, runs] of i % 2 ? [[92, graphicsCold], [90, plainCold]] : [[90, plainCold], [92, graphicsCold]]) {
+      const first = await tsFirstByte(port, number);
+      runs.push(first.ms);
+      first.close();
+      await request(port, "DELETE", `/api/v1/sessions/${number}`);
+    }
+  }
+  const speeds = await encodeSpeeds(logo);
   const b = median(bare);
   const report = (label, runs, ratioTarget) => {
     const ratios = runs.map((ms, i) => ms / bare[i]);
@@ -180,6 +221,19 @@ async function main() {
     console.log(`stream: cold start of a copied channel, ${label}: ${ms.toFixed(0)} ms median; ${(ms / b).toFixed(2)}x the bare transcode, ${ratio.toFixed(2)}x a bare -c copy (${bc.toFixed(0)} ms) (target <= ${COPY_TARGET}x) ${ratio <= COPY_TARGET ? "PASS" : "FAIL"}`);
     reportResult({ metric: `copied channel cold start, ${label}`, figure: `${ratio.toFixed(2)}x (${ms.toFixed(0)} ms)`, target: `<= ${COPY_TARGET}x`, pass: ratio <= COPY_TARGET, baseline: `bare -c copy ${bc.toFixed(0)} ms` });
   }
+  const graphicsRatios = graphicsCold.map((ms, i) => ms / plainCold[i]);
+  const gr = median(graphicsRatios);
+  console.log(
+    `stream: graphics (2 text + 1 image), cold start first MPEG-TS byte: ${median(graphicsCold).toFixed(0)} ms median vs ${median(plainCold).toFixed(0)} ms without graphics, ` +
+      `ratio ${gr.toFixed(2)}x median of paired tries (quartiles ${quantile(graphicsRatios, 0.25).toFixed(2)}–${quantile(graphicsRatios, 0.75).toFixed(2)}) (target <= ${GRAPHICS_COLD_TARGET}x) ${gr <= GRAPHICS_COLD_TARGET ? "PASS" : "FAIL"}`,
+  );
+  reportResult({ metric: "graphics (2 text + 1 image), cold start first MPEG-TS byte vs the channel without", figure: `${gr.toFixed(2)}x`, target: `<= ${GRAPHICS_COLD_TARGET}x`, pass: gr <= GRAPHICS_COLD_TARGET });
+  const sr = median(speeds.ratios);
+  console.log(
+    `stream: graphics (2 text + 1 image), encode speed: ${median(speeds.with).toFixed(1)}x real time vs ${median(speeds.without).toFixed(1)}x without graphics, ` +
+      `ratio ${sr.toFixed(2)} median of ${speeds.ratios.length} paired runs (target >= ${GRAPHICS_SPEED_TARGET}) ${sr >= GRAPHICS_SPEED_TARGET ? "PASS" : "FAIL"}`,
+  );
+  reportResult({ metric: "graphics (2 text + 1 image), encode speed vs the channel without", figure: `${sr.toFixed(2)}x`, target: `>= ${GRAPHICS_SPEED_TARGET}x`, pass: sr >= GRAPHICS_SPEED_TARGET });
   const warm = (label, ms) => {
     console.log(`stream: warm join, ${label}: ${ms.toFixed(0)} ms median (target < ${WARM_TARGET_MS} ms) ${ms < WARM_TARGET_MS ? "PASS" : "FAIL"}`);
     reportResult({ metric: `warm join, ${label}`, figure: `${ms.toFixed(0)} ms`, target: `< ${WARM_TARGET_MS} ms`, pass: ms < WARM_TARGET_MS });
@@ -189,6 +243,52 @@ async function main() {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   server = undefined;
+}
+
+/**
+ * Encode speed (x real time) of SPEED_SECONDS of the clip, not paced, with the argument builder's arguments for
+ * channel 90's profile, without and with the elements channel 92 draws (as the stream source resolves them).
+ */
+async function encodeSpeeds(logo) {
+  const { buildPlayoutArgs, parseCapabilities } = await import(path.join(ROOT, "dist/server/streaming/ffmpeg/index.js"));
+  const { bundledFonts } = await import(path.join(ROOT, "dist/server/streaming/bundled-fonts.js"));
+  const text = (line, position) => ({ draw: { kind: "text", lines: [[{ text: line }]], color: "0xFFFFFF", box: { color: "0x000000", opacityPercent: 60 } }, position, horizontalMarginPercent: 4, verticalMarginPercent: 5, sizePercent: 5, opacityPercent: 100, fadeMs: 0, when: { kind: "always" } });
+  const elements = [text("Now: Clip 0", "BottomLeft"), text("Next: Clip 1 at 21:05", "BottomRight"), { ...text("", "TopRight"), draw: { kind: "image", imagePath: logo }, sizePercent: 15 }];
+  const out = (args) => new Promise((resolve, reject) => {
+    const child = spawn("ffmpeg", ["-hide_banner", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.resume();
+    child.stdout.on("data", () => {});
+    child.once("exit", (code) => (code === 0 ? resolve(undefined) : reject(new Error(`ffmpeg exited ${code}`))));
+  });
+  const caps = parseCapabilities(await capabilities());
+  const profile = { threadCount: 0, hardwareAcceleration: "None", resolution: SIZE, scalingBehavior: "ScaleAndPad", videoFormat: "H264", videoProfile: "high", bitDepth: 8, videoBitrate: 2000, videoBufferSize: 4000, audioFormat: "Aac", audioBitrate: 192, audioBufferSize: 384, audioChannels: 2, audioSampleRate: 48, normalizeFramerate: false, deinterlaceVideo: false, normalizeLoudness: false };
+  const source = { container: "matroska", durationMs: 120_000, video: { index: 0, codec: "h264", width: 1280, height: 720, frameRate: 25, scanKind: "Progressive", pixelFormat: "yuv420p" }, audio: [{ index: 1, codec: "aac", channels: 1, sampleRate: 48000 }], subtitles: [] };
+  const argsFor = (graphics) => buildPlayoutArgs(profile, source, { inputPath: clip, seekMs: 20_000, durationMs: SPEED_SECONDS * 1000, subtitleMode: "None", realtime: false, output: { kind: "mpegts" }, ...(graphics ? { graphics: { elements, fontFile: bundledFonts().regular } } : {}) }, caps).args;
+  const timed = async (args) => {
+    const started = performance.now();
+    await out(args);
+    return SPEED_SECONDS / ((performance.now() - started) / 1000);
+  };
+  const result = { with: [], without: [], ratios: [] };
+  for (let i = 0; i < Math.max(3, Math.ceil(TRIES / 2)); i++) {
+    const without = await timed(argsFor(false));
+    const withGraphics = await timed(argsFor(true));
+    result.without.push(without);
+    result.with.push(withGraphics);
+    result.ratios.push(withGraphics / without);
+  }
+  return result;
+}
+
+/** What the installed FFmpeg can do, as the server's probe reads it. */
+async function capabilities() {
+  const text = (args) => new Promise((resolve) => {
+    const child = spawn("ffmpeg", args, { stdio: ["ignore", "pipe", "ignore"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.once("exit", () => resolve(output));
+  });
+  return { encoders: await text(["-hide_banner", "-encoders"]), hwaccels: await text(["-hide_banner", "-hwaccels"]), filters: await text(["-hide_banner", "-filters"]), version: await text(["-version"]), options: await text(["-hide_banner", "-h", "long"]) };
 }
 
 await main();

@@ -10,6 +10,7 @@ import { FFmpegTrials } from "./streaming/ffmpeg-trials";
 import { MediaProbe } from "./streaming/media-probe";
 import { Troubleshooter } from "./streaming/troubleshooter";
 import { WatermarkPreviews } from "./streaming/watermark-preview";
+import { GraphicsPreviews } from "./streaming/graphics-preview";
 import { SessionManager } from "./streaming/session-manager";
 import { SsdpResponder } from "./iptv/ssdp-responder";
 import { HdhrUdpDiscovery } from "./iptv/hdhr-udp-discovery";
@@ -130,7 +131,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     remoteOutcome: (mediaItemId, error) => void services.remoteStreams.recordOutcome(mediaItemId, error),
   });
   streaming.start();
-  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, events: log, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities(), redact: (text) => secrets.redact(text) }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment, auditLog: log, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry) , storeArtwork: (bytes) => remoteArtwork.storeBytes(bytes), secrets });
+  const services: Services = createServices(db, { dataDir: config.dataDir, scans, scripts, streaming, scriptTimeoutSeconds: config.playout.scriptTimeoutSeconds, scriptsFolder: config.playout.scriptsFolder, logs: logStore, events: log, ffmpegInfo: ffmpegProbe, ffmpegTrials: new FFmpegTrials(streaming.registry, () => ffmpegProbe.capabilities()), troubleshooter: new Troubleshooter({ ffmpegPath: binaries.ffmpeg, ffprobePath: binaries.ffprobe, folder: path.join(config.dataDir, "cache", "troubleshoot"), registry: streaming.registry, probe: new MediaProbe(binaries.ffprobe), capabilities: () => ffmpegProbe.capabilities(), redact: (text) => secrets.redact(text) }), playout: config.playout, jwtSigningKey: config.jwt.issuerSigningKey, guide: liveGuideSettings(config), config, environment, auditLog: log, metrics, ffprobePath: binaries.ffprobe, watermarkPreviews: new WatermarkPreviews(streaming.registry), graphicsPreviews: new GraphicsPreviews(streaming.registry) , storeArtwork: (bytes) => remoteArtwork.storeBytes(bytes), secrets });
   secrets.watch(() => services.mediaSources.credentials());
   let shuttingDown = false;
   let app;

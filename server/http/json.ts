@@ -4,11 +4,11 @@ import { SerializedJson } from "./serialized-json";
 /** The largest JSON body read; a larger one is refused with 413 before it is held. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /**
- * The largest JSON body read where a watermark image (up to 5 MB, as base64) may come with the request:
- * the watermark routes and GraphQL.
+ * The largest JSON body read where a watermark or graphics image (up to 5 MB, as base64) may come with the
+ * request: the watermark and graphics routes and GraphQL.
  */
 export const UPLOAD_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
-const UPLOAD_ROUTES = ["/api/v1/watermarks", "/graphql"];
+const UPLOAD_ROUTES = ["/api/v1/watermarks", "/api/v1/graphics", "/graphql"];
 
 /** Bodies nested deeper than this are refused: no request needs it, and deep values break validators. */
 export const MAX_BODY_DEPTH = 64;

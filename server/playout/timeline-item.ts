@@ -18,6 +18,9 @@ export interface TimelineItem {
   /** Where the item came from (content key, schedule item, block item), for diagnostics; null for gaps. */
   contentKey: string | null;
   watermarkIds?: number[];
+  /** The schedule or block item's graphics elements, and whether they add to (`Add`) or replace (`Replace`) the channel's. */
+  graphicsIds?: number[];
+  graphicsMode?: string;
   hiddenFromGuide?: boolean;
   /** Guide times when they differ from the item's own (e.g. a guide entry spanning several items). */
   guideStart?: number;

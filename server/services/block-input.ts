@@ -1,4 +1,4 @@
-import type { BlockStopScheduling, PlaybackOrder } from "../domain/enums";
+import type { BlockStopScheduling, GraphicsMode, PlaybackOrder } from "../domain/enums";
 import type { ContentTargetInput } from "./content-targets";
 
 /** One item of a block: what it plays, in which order. */
@@ -9,6 +9,10 @@ export type BlockItemInput = ContentTargetInput & {
   includeInProgramGuide?: boolean;
   disableWatermarks?: boolean;
   watermarkIds?: number[];
+  /** Graphics elements for this item's programmes, in drawing order. */
+  graphicsIds?: number[];
+  /** Add (default: drawn after the channel's elements) or Replace (instead of them; with an empty list, none). */
+  graphicsMode?: GraphicsMode;
 };
 
 /** A block: a name, a length, and its items (the whole list; PUT replaces it). */

@@ -1,3 +1,4 @@
+import { checkGraphicsIds, checkGraphicsMode, knownGraphics } from "./graphics/graphics-list";
 import type { Database } from "../db/database";
 import { Block, type BlockItem } from "../db/entities/block";
 import type { Repositories } from "../db/repositories";
@@ -89,6 +90,7 @@ export class BlockService {
     const known = await lookUpTargets(repos, inputs, SCHEDULE_TARGETS);
     const watermarkIds = [...new Set(inputs.flatMap((i) => (Array.isArray(i.watermarkIds) ? i.watermarkIds : [])).filter((id) => Number.isInteger(id)))];
     const watermarks = new Set((await repos.watermarks.findByIds(watermarkIds)).map((w) => w.id));
+    const graphics = await knownGraphics(repos, inputs.map((i) => i.graphicsIds));
     const items = inputs.map((item, i) => {
       const at = `items[${i}].`;
       const target = checkTarget(v, at, item, known, SCHEDULE_TARGETS);
@@ -102,6 +104,8 @@ export class BlockService {
         includeInProgramGuide: item.includeInProgramGuide ?? true,
         disableWatermarks: item.disableWatermarks ?? false,
         watermarkIds: Array.isArray(ids) ? ids : [],
+        graphicsIds: checkGraphicsIds(v, `${at}graphicsIds`, item.graphicsIds, graphics),
+        graphicsMode: checkGraphicsMode(v, `${at}graphicsMode`, item.graphicsMode),
       };
     });
     v.throwIfAny();

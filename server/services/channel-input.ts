@@ -63,6 +63,8 @@ export interface ChannelInput {
    * @isInt
    */
   watermarkId?: number | null;
+  /** Graphics elements drawn on the channel's programmes, in drawing order (later ones over earlier ones); default none. */
+  graphicsIds?: number[] | null;
   /**
    * A filler preset of kind Fallback: plays in gaps instead of the offline slate.
    * @isInt

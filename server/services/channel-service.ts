@@ -5,6 +5,7 @@ import type { Database } from "../db/database";
 import { Channel } from "../db/entities/channel";
 import type { Repositories } from "../db/repositories";
 import type { ChannelInput } from "./channel-input";
+import { checkGraphicsIds, knownGraphics } from "./graphics/graphics-list";
 import { DomainError } from "./domain-error";
 import { resumeTimeline, type ShiftState } from "./on-demand-timeline";
 import type { FFmpegProfileService } from "./ffmpeg-profile-service";
@@ -247,6 +248,8 @@ export class ChannelService {
 
     const watermarkId = pick("watermarkId", channel.watermarkId) ?? null;
     if (watermarkId !== null && !(await repos.watermarks.findById(watermarkId))) v.add("watermarkId", `watermark ${watermarkId} does not exist`);
+    const graphicsInput = pick("graphicsIds", channel.graphicsIds);
+    const graphicsIds = checkGraphicsIds(v, "graphicsIds", graphicsInput, await knownGraphics(repos, [graphicsInput]));
     const fallbackFillerId = pick("fallbackFillerId", channel.fallbackFillerId) ?? null;
     if (fallbackFillerId !== null) {
       const preset = await repos.fillerPresets.findById(fallbackFillerId);
@@ -276,6 +279,7 @@ export class ChannelService {
       subtitleLanguageCodes,
       audioLanguageCodes,
       watermarkId,
+      graphicsIds,
       fallbackFillerId,
     });
   }

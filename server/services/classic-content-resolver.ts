@@ -108,6 +108,8 @@ export function toClassicSchedule(source: ClassicSource): ClassicSchedule {
       tail: filler(item.tailFillerId),
       fallback: filler(item.fallbackFillerId),
       watermarkIds: item.watermarkIds,
+      graphicsIds: item.graphicsIds,
+      graphicsMode: item.graphicsMode,
       preferredAudioLanguageCode: item.preferredAudioLanguageCode,
       preferredAudioTitle: item.preferredAudioTitle,
       preferredSubtitleLanguageCode: item.preferredSubtitleLanguageCode,

@@ -61,6 +61,8 @@ import { StreamSessionService } from "./stream-session-service";
 import { RemoteStreamService } from "./remote-streams/remote-stream-service";
 import { StreamSourceService } from "./stream-source-service";
 import { WatermarkService } from "./watermark-service";
+import { GraphicService } from "./graphics/graphic-service";
+import type { GraphicsPreviewRenderer } from "../domain/graphics-preview";
 
 /** Every service, wired once per running server and shared by REST and GraphQL. */
 export interface Services {
@@ -105,6 +107,7 @@ export interface Services {
   setupTransfer: SetupTransferService;
   smartCollections: SmartCollectionService;
   watermarks: WatermarkService;
+  graphics: GraphicService;
   streamSources: StreamSourceService;
   remoteStreams: RemoteStreamService;
   streamSessions: StreamSessionService;
@@ -147,6 +150,8 @@ export interface ServiceDependencies {
   mediaServerClient?: MediaServerClientFor;
   /** Draws watermark previews with FFmpeg (server/streaming); without it there are none. */
   watermarkPreviews?: WatermarkPreviewRenderer;
+  /** Draws graphics previews with FFmpeg (server/streaming); without it there are none. */
+  graphicsPreviews?: GraphicsPreviewRenderer;
   /** ffprobe, which judges the images watermarks are given; default `ffprobe` on the PATH. */
   ffprobePath?: string;
   /** The server's log, for what people do that others should see (sign-ins, password changes). */
@@ -190,7 +195,9 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const mediaSourceSync = new MediaSourceSync(db, clientFor, deps.scans, clock, deps.storeArtwork);
   const watermarkImages = new WatermarkImages(deps.dataDir, ffprobeImageProbe(deps.ffprobePath ?? "ffprobe"));
   const watermarkSource = { check: imageInsideFolder(deps.dataDir), channelLogo: (channel: { name: string; logoUrl: string | null }) => watermarkImages.channelLogo(channel) };
-  const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), watermarkSource, remotePlayback);
+  const graphicImages = new WatermarkImages(deps.dataDir, ffprobeImageProbe(deps.ffprobePath ?? "ffprobe"), "graphics");
+  const graphicsTimeZone = () => playoutSettings.timeZone;
+  const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), watermarkSource, remotePlayback, { check: watermarkSource.check, timeZone: graphicsTimeZone });
   const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
   const schedules = new ScheduleService(db, refresh);
   const ownerAccess = deps.config
@@ -237,6 +244,7 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
     setupTransfer: new SetupTransferService(db, playouts, settings, folders, clock),
     smartCollections,
     watermarks: new WatermarkService(db, watermarkImages, { renderer: () => deps.watermarkPreviews, files: watermarkSource }),
+    graphics: new GraphicService(db, graphicImages, { renderer: () => deps.graphicsPreviews, check: watermarkSource.check, timeZone: graphicsTimeZone, clock }),
     streamSources,
     streamSessions: new StreamSessionService(() => deps.streaming, db, () => onDemand.states()),
     streaming: deps.streaming,

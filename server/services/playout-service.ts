@@ -374,6 +374,8 @@ function toRow(playoutId: number, item: TimelineItem): Partial<PlayoutItem> {
     hiddenFromGuide: item.hiddenFromGuide ?? false,
     watermarkIds: item.watermarkIds ?? null,
     disableWatermarks: item.disableWatermarks,
+    graphicsIds: item.graphicsIds ?? null,
+    graphicsMode: item.graphicsMode ?? null,
     preferredAudioLanguageCode: item.preferredAudioLanguageCode ?? null,
     preferredSubtitleLanguageCode: item.preferredSubtitleLanguageCode ?? null,
     subtitleMode: item.subtitleMode ?? null,

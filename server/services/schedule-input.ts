@@ -1,4 +1,4 @@
-import type { FixedStartTimeBehavior, GuideMode, MarathonGroupBy, MultipleMode, PlaybackOrder, PlayoutMode, SubtitleMode, TailMode } from "../domain/enums";
+import type { FixedStartTimeBehavior, GraphicsMode, GuideMode, MarathonGroupBy, MultipleMode, PlaybackOrder, PlayoutMode, SubtitleMode, TailMode } from "../domain/enums";
 import type { ContentTargetInput } from "./content-targets";
 
 export interface ScheduleInput {
@@ -78,6 +78,10 @@ export type ScheduleItemInput = ContentTargetInput & {
    */
   fallbackFillerId?: number | null;
   watermarkIds?: number[] | null;
+  /** Graphics elements for this item's programmes (and its filler), in drawing order. */
+  graphicsIds?: number[] | null;
+  /** Add (default: drawn after the channel's elements) or Replace (instead of them; with an empty list, none). */
+  graphicsMode?: GraphicsMode | null;
   /** Three-letter language code. */
   preferredAudioLanguageCode?: string | null;
   /** Up to 200 characters. */

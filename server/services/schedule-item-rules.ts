@@ -1,3 +1,4 @@
+import { checkGraphicsIds, checkGraphicsMode, knownGraphics } from "./graphics/graphics-list";
 import type { ScheduleItem } from "../db/entities/schedule";
 import type { Repositories } from "../db/repositories";
 import type { ScheduleItemRow } from "../db/repositories/schedule-repository";
@@ -38,21 +39,24 @@ const LANGUAGE_CODE = /^[A-Za-z]{3}$/;
 interface Known extends KnownTargets {
   fillers: Map<number, { kind: FillerKind; mode: FillerMode | null }>;
   watermarks: Set<number>;
+  graphics: Set<number>;
 }
 
 /** Everything a list of items points at, looked up at once. */
 export async function lookUpScheduleItemRefs(repos: Repositories, inputs: readonly ScheduleItemInput[]): Promise<Known> {
   const fillerIds = [...new Set(inputs.flatMap((i) => FILLER_SLOTS.map(([f]) => i[f])).filter((id): id is number => Number.isInteger(id)))];
   const watermarkIds = [...new Set(inputs.flatMap((i) => (Array.isArray(i.watermarkIds) ? i.watermarkIds : [])).filter((id) => Number.isInteger(id)))];
-  const [targets, fillers, watermarks] = await Promise.all([
+  const [targets, fillers, watermarks, graphics] = await Promise.all([
     lookUpTargets(repos, inputs, SCHEDULE_TARGETS),
     repos.schedules.fillerPresetsByIds(fillerIds),
     repos.schedules.watermarksByIds(watermarkIds),
+    knownGraphics(repos, inputs.map((i) => i.graphicsIds)),
   ]);
   return {
     ...targets,
     fillers: new Map(fillers.map((f) => [f.id, { kind: f.kind, mode: f.mode }])),
     watermarks: new Set(watermarks.map((w) => w.id)),
+    graphics,
   };
 }
 
@@ -233,6 +237,8 @@ export function checkScheduleItem(v: Violations, at: string, item: ScheduleItemI
     tailFillerId: mode === PlayoutMode.Duration ? item.tailFillerId ?? null : null,
     fallbackFillerId: item.fallbackFillerId ?? null,
     watermarkIds,
+    graphicsIds: item.graphicsIds == null ? null : checkGraphicsIds(v, `${at}graphicsIds`, item.graphicsIds, known.graphics),
+    graphicsMode: checkGraphicsMode(v, `${at}graphicsMode`, item.graphicsMode),
     preferredAudioLanguageCode,
     preferredAudioTitle,
     preferredSubtitleLanguageCode,

@@ -8,14 +8,15 @@ import type { Channel } from "../db/entities/channel";
 import type { FFmpegProfile as ProfileEntity } from "../db/entities/ffmpeg-profile";
 import type { Database } from "../db/database";
 import type { Repositories } from "../db/repositories";
-import { CollectionType, MediaItemKind, StreamingMode, SubtitleDelivery, SubtitleMode } from "../domain/enums";
+import { CollectionType, FillerKind, MediaItemKind, StreamingMode, SubtitleDelivery, SubtitleMode } from "../domain/enums";
 import type { FFmpegProfile } from "../domain/ffmpeg-profile";
-import type { SongDisplay, StreamChannel, StreamContent, StreamPlan } from "../domain/stream-plan";
+import type { SongDisplay, StreamChannel, StreamContent, StreamGraphic, StreamPlan } from "../domain/stream-plan";
 import { findNowPlaying } from "../playout/now-playing";
 import { DomainError } from "./domain-error";
 import { pausedShiftMs } from "./on-demand-timeline";
 import type { SongCoverLookup } from "./song-cover";
-import { streamWatermark, type WatermarkImageFiles } from "./stream-watermark";
+import { streamWatermark, type WatermarkImageCheck, type WatermarkImageFiles } from "./stream-watermark";
+import { graphicsIdsFor, programmeOf, streamGraphics, type ItemGraphics, type ProgrammeRow } from "./graphics/stream-graphics";
 import type { RemotePlayback } from "./media-sources/remote-playback";
 import { remoteSourceOf } from "./remote-streams/remote-source";
 
@@ -31,6 +32,8 @@ export class StreamSourceService {
     private readonly watermarkImages: WatermarkImageFiles = { check: async () => undefined, channelLogo: async () => undefined },
     /** Media-source items: a path replacement's local file, or the loopback proxy of the server's stream. */
     private readonly remote?: RemotePlayback,
+    /** Graphics elements: which images FFmpeg may read, and the zone their times are written in (none drawn without it). */
+    private readonly graphics?: { check: WatermarkImageCheck; timeZone: () => string },
   ) {}
 
   /** The enabled channel with this number and its profile, or NotFound. */
@@ -133,10 +136,13 @@ export class StreamSourceService {
         if (!source.readable) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs, path };
         const song = item.mediaItemId !== null ? await this.songDisplay(repos, item.mediaItemId) : undefined;
         const watermark = await streamWatermark(repos, channel, item, at, this.watermarkImages);
+        const filler = item.fillerKind !== FillerKind.None;
+        const graphics = await this.graphicsFor(repos, channel, item, at, filler, { item, start: now.wallStart, finish: now.wallFinish, following: now.next.find((n) => n.fillerKind === FillerKind.None) ?? now.next[0], offsetMs });
         return {
           kind: "media",
           ...(song ? { song } : {}),
           ...(watermark ? { watermark } : {}),
+          ...(graphics.length ? { graphics } : {}),
           path,
           ...(inputUrl ? { inputUrl } : {}),
           seekMs: now.seekMs,
@@ -163,10 +169,12 @@ export class StreamSourceService {
     const seekMs = at % filler.durationMs;
     const song = await this.songDisplay(repos, filler.id);
     const watermark = await streamWatermark(repos, channel, undefined, at, this.watermarkImages);
+    const graphics = await this.graphicsFor(repos, channel, undefined, at, true, undefined);
     return {
       kind: "media",
       ...(song ? { song } : {}),
       ...(watermark ? { watermark } : {}),
+      ...(graphics.length ? { graphics } : {}),
       path: filler.path,
       ...(filler.inputUrl ? { inputUrl: filler.inputUrl } : {}),
       seekMs,
@@ -176,6 +184,24 @@ export class StreamSourceService {
       subtitleMode: channel.subtitleMode,
       ...channelTracks(channel),
     };
+  }
+
+  /** The graphics elements a piece starting at `at` draws, filled from the programme on air and the next one. */
+  private async graphicsFor(
+    repos: Repositories,
+    channel: Channel,
+    item: ItemGraphics | undefined,
+    at: number,
+    filler: boolean,
+    on: { item: ProgrammeRow; start: number; finish: number; following?: ProgrammeRow & { start: number; finish: number }; offsetMs: number } | undefined,
+  ): Promise<StreamGraphic[]> {
+    if (!this.graphics) return [];
+    const ids = graphicsIdsFor(channel, item);
+    if (!ids.length) return [];
+    const now = on ? await programmeOf(repos, on.item, on.start, on.finish) : undefined;
+    const next = on?.following ? await programmeOf(repos, on.following, on.following.start + on.offsetMs, on.following.finish + on.offsetMs) : undefined;
+    const context = { channel: { name: channel.name, number: channel.number }, at, filler, timeZone: this.graphics.timeZone(), ...(now ? { now } : {}), ...(next ? { next } : {}) };
+    return streamGraphics(repos, ids, context, this.graphics.check);
   }
 
   /**

@@ -3,11 +3,10 @@ import { Watermark } from "../db/entities/watermark";
 import type { Repositories } from "../db/repositories";
 import { WatermarkImageSource, WatermarkMode, WatermarkPosition, WatermarkSize } from "../domain/enums";
 import { DomainError } from "./domain-error";
-import { locateConfinedFile } from "./files/confined-file";
-import { MAX_WATERMARK_IMAGE_BYTES, type AdoptedImage, type WatermarkImages } from "./files/watermark-images";
+import { ImageIntake, type PreparedImage } from "./files/image-intake";
+import type { WatermarkImages } from "./files/watermark-images";
 import { toStreamWatermark, type WatermarkImageFiles } from "./stream-watermark";
 import type { WatermarkPreviewRenderer } from "../domain/watermark-preview";
-import { checkImageFile, checkImagePathShape, decodeImageData } from "./validation/image-file";
 import { Violations } from "./validation/violations";
 import type { WatermarkSettingsInput } from "./watermark-input";
 
@@ -22,9 +21,6 @@ export const PREVIEW_SIZE = { width: 640, height: 360 } as const;
 const INTERMITTENT_FIELDS = ["frequencyMinutes", "durationSeconds"] as const;
 
 type WatermarkFields = Omit<Watermark, "id">;
-type ImageField = "imagePath" | "imageData";
-type PreparedImage = { ok: false; field: ImageField; message: string } | { ok: true; path: string; created: boolean };
-const UPLOAD_INSTEAD = "must name an image inside the data folder or a library folder; send the image itself in imageData instead";
 
 /**
  * Watermarks: every rule lives here, shared by REST and GraphQL. A Custom image comes with the request
@@ -33,11 +29,15 @@ const UPLOAD_INSTEAD = "must name an image inside the data folder or a library f
  * names the copy FFmpeg may read.
  */
 export class WatermarkService {
+  private readonly intake: ImageIntake;
+
   constructor(
     private readonly db: Database,
-    private readonly images?: WatermarkImages,
+    images?: WatermarkImages,
     private readonly previews?: { renderer: () => WatermarkPreviewRenderer | undefined; files: WatermarkImageFiles },
-  ) {}
+  ) {
+    this.intake = new ImageIntake(db, images, "watermark");
+  }
 
   /**
    * One PNG frame of a generated test pattern at `size` with the watermark drawn as a stream would draw
@@ -108,59 +108,21 @@ export class WatermarkService {
     return watermark;
   }
 
-  /**
-   * The image is checked and copied before the write transaction starts, so slow disks never hold the
-   * write lock; the result is the copy's path, or why the image was refused (an oversized upload throws).
-   */
-  private async prepareImage(input: WatermarkSettingsInput): Promise<PreparedImage | null> {
+  /** A Custom image is checked and copied before the write transaction starts (ImageIntake). */
+  private prepareImage(input: WatermarkSettingsInput): Promise<PreparedImage | null> {
     const source = input.imageSource ?? WatermarkImageSource.Custom;
-    if (source !== WatermarkImageSource.Custom) return null;
-    if (input.imageData != null) {
-      if (input.imagePath != null) return null;
-      const decoded = decodeImageData(input.imageData, MAX_WATERMARK_IMAGE_BYTES);
-      if (!decoded.ok) {
-        if ("tooLarge" in decoded) throw DomainError.tooLarge("imageData", MAX_WATERMARK_IMAGE_BYTES);
-        return { ok: false, field: "imageData", message: decoded.message };
-      }
-      return this.copying("imageData", (images) => images.adoptBytes(decoded.bytes, decoded.ext));
-    }
-    if (input.imagePath == null) return null;
-    const shaped = checkImagePathShape(input.imagePath);
-    if (!shaped.ok) return { ok: false, field: "imagePath", message: shaped.message };
-    const folders = [...(this.images ? [this.images.dataDir] : []), ...(await this.db.read((repos) => repos.libraries.allPaths())).map((p) => p.path)];
-    const found = folders.length ? locateConfinedFile(shaped.path, folders, "the data folder and the library folders") : undefined;
-    if (!found?.ok) return { ok: false, field: "imagePath", message: found?.problem === "missing" ? "does not exist" : found?.problem === "not-a-file" ? "is not a file" : UPLOAD_INSTEAD };
-    const checked = await checkImageFile(found.path);
-    if (!checked.ok) return { ok: false, field: "imagePath", message: checked.message };
-    return this.copying("imagePath", (images) => images.adopt(checked.path));
+    return source === WatermarkImageSource.Custom ? this.intake.prepare(input) : Promise.resolve(null);
   }
 
-  private async copying(field: ImageField, copy: (images: WatermarkImages) => Promise<AdoptedImage>): Promise<PreparedImage> {
-    if (!this.images) return { ok: false, field, message: "cannot be stored: this server has no data folder for watermark images" };
-    try {
-      const adopted = await copy(this.images);
-      return adopted.ok ? adopted : { ok: false, field, message: adopted.message };
-    } catch (error) {
-      return { ok: false, field, message: `cannot be copied into the data folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
-    }
+  private keepingImage<T>(image: PreparedImage | null, write: () => Promise<T>): Promise<T> {
+    return this.intake.keeping(image, this.stillUsed, write);
   }
 
-  /** Runs the write; a copy made for it is removed again when the write is refused. */
-  private async keepingImage<T>(image: PreparedImage | null, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (image?.ok && "created" in image && image.created) await this.releaseUnused(image.path);
-      throw error;
-    }
+  private releaseUnused(imagePath: string | null): Promise<void> {
+    return this.intake.releaseUnused(imagePath, this.stillUsed);
   }
 
-  /** Deletes a copied image no watermark names any more. */
-  private async releaseUnused(imagePath: string | null): Promise<void> {
-    if (!imagePath || !this.images) return;
-    const users = await this.db.read((repos) => repos.watermarks.list());
-    if (!users.some((w) => w.imagePath === imagePath)) await this.images.release(imagePath);
-  }
+  private readonly stillUsed = async (imagePath: string): Promise<boolean> => (await this.db.read((repos) => repos.watermarks.list())).some((w) => w.imagePath === imagePath);
 
   private async validate(repos: Repositories, input: WatermarkSettingsInput, image: PreparedImage | null, exceptId?: number): Promise<WatermarkFields> {
     const v = new Violations();
@@ -187,12 +149,12 @@ export class WatermarkService {
     v.oneOf("size", size, Object.values(WatermarkSize));
     let widthPercent = DEFAULT_WIDTH_PERCENT;
     if (size === WatermarkSize.Scaled) {
-      widthPercent = this.range(v, "widthPercent", input.widthPercent, DEFAULT_WIDTH_PERCENT, 1, 100);
+      widthPercent = v.range("widthPercent", input.widthPercent, DEFAULT_WIDTH_PERCENT, 1, 100);
     } else if (input.widthPercent != null) {
       v.add("widthPercent", `must not be given with size ${size} (only Scaled uses it)`);
     }
-    const horizontalMarginPercent = this.range(v, "horizontalMarginPercent", input.horizontalMarginPercent, DEFAULT_MARGIN_PERCENT, 0, MAX_MARGIN_PERCENT);
-    const verticalMarginPercent = this.range(v, "verticalMarginPercent", input.verticalMarginPercent, DEFAULT_MARGIN_PERCENT, 0, MAX_MARGIN_PERCENT);
+    const horizontalMarginPercent = v.range("horizontalMarginPercent", input.horizontalMarginPercent, DEFAULT_MARGIN_PERCENT, 0, MAX_MARGIN_PERCENT);
+    const verticalMarginPercent = v.range("verticalMarginPercent", input.verticalMarginPercent, DEFAULT_MARGIN_PERCENT, 0, MAX_MARGIN_PERCENT);
     const opacity = input.opacity ?? 100;
     v.integer("opacity", opacity, 0, 100);
 
@@ -242,15 +204,5 @@ export class WatermarkService {
       durationSeconds,
       placeWithinSourceContent,
     };
-  }
-
-  /** An optional finite number within [min, max]. */
-  private range(v: Violations, field: string, value: number | null | undefined, fallback: number, min: number, max: number): number {
-    if (value == null) return fallback;
-    if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
-      v.add(field, `must be a number from ${min} to ${max}`);
-      return fallback;
-    }
-    return value;
   }
 }

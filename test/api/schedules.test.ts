@@ -143,7 +143,7 @@ describe("POST /api/v1/schedules/{id}/items", () => {
     expect(response.headers.location).toBe(`/api/v1/schedules/${schedule.id}/items/${response.json.id}`);
     expect(response.json).toEqual({
       id: expect.any(Number), index: 0, startType: "Dynamic", playoutMode: "One", collectionType: "Collection",
-      collectionId: t.collectionId, playbackOrder: "Shuffle", guideMode: "Normal", watermarkIds: [],
+      collectionId: t.collectionId, playbackOrder: "Shuffle", guideMode: "Normal", watermarkIds: [], graphicsIds: [], graphicsMode: "Add",
     });
     const items = await api.get(`/api/v1/schedules/${schedule.id}/items`);
     expect(items.status).toBe(200);

@@ -28,6 +28,11 @@ import {
   FillerKind,
   FillerMode,
   WatermarkImageSource,
+  GraphicKind,
+  GraphicPosition,
+  GraphicShow,
+  GraphicTimeFormat,
+  GraphicsMode,
   WatermarkMode,
   WatermarkPosition,
   WatermarkSize,
@@ -76,4 +81,9 @@ export function registerEnums(): void {
   registerEnumType(WatermarkMode, { name: "WatermarkMode" });
   registerEnumType(WatermarkPosition, { name: "WatermarkPosition" });
   registerEnumType(WatermarkSize, { name: "WatermarkSize" });
+  registerEnumType(GraphicKind, { name: "GraphicKind" });
+  registerEnumType(GraphicPosition, { name: "GraphicPosition" });
+  registerEnumType(GraphicShow, { name: "GraphicShow" });
+  registerEnumType(GraphicTimeFormat, { name: "GraphicTimeFormat" });
+  registerEnumType(GraphicsMode, { name: "GraphicsMode" });
 }

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from "typeorm";
-import { BlockStopScheduling, DayOfWeek, PlaybackOrder } from "../../domain/enums";
+import { BlockStopScheduling, DayOfWeek, GraphicsMode, PlaybackOrder } from "../../domain/enums";
 import { ContentTarget, Targeted } from "./content-target";
 import { Playout } from "./playout";
 
@@ -66,6 +66,14 @@ export class BlockItem extends Targeted {
   @Field(() => [Int])
   @Column({ type: "simple-json", default: "[]" })
   watermarkIds: number[];
+
+  @Field(() => [Int], { description: "Graphics elements for this item's content (added to or replacing the channel's, by graphicsMode)." })
+  @Column({ type: "simple-json", default: "[]" })
+  graphicsIds: number[];
+
+  @Field(() => GraphicsMode)
+  @Column({ type: "varchar", length: 20, default: "Add" })
+  graphicsMode: GraphicsMode;
 }
 
 /** A day of blocks at local start times. */

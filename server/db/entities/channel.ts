@@ -105,6 +105,11 @@ export class Channel {
   @Column({ type: "integer", nullable: true })
   watermarkId: number | null;
 
+  /** Graphics elements drawn on the channel's programmes, in drawing order (items may add to or replace them). */
+  @Field(() => [Int], { description: "Graphics elements drawn on the channel's programmes, in drawing order." })
+  @Column({ type: "simple-json", default: "[]" })
+  graphicsIds: number[];
+
   @ManyToOne(() => Watermark, { onDelete: "SET NULL" })
   @JoinColumn({ name: "watermarkId" })
   watermark?: Relation<Watermark>;

@@ -16,17 +16,18 @@ import { Schedule, ScheduleItem } from "./schedule";
 import { OwnerSession } from "./owner-session";
 import { Setting } from "./setting";
 import { Watermark } from "./watermark";
+import { Graphic } from "./graphic";
 
 export {
   Artwork, Block, BlockItem, BlockTemplate, BlockTemplateItem, PlayoutTemplate, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
   MediaGuid, MediaItem, MediaSource, MediaSourceCollection, MediaSourceLibrary, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, OwnerSession, Playlist,
   PlaylistGroup, PlaylistItem, Playout, PlayoutBuild, PlayoutItem, Resolution, Schedule, ScheduleItem, Setting,
-  SmartCollection, Watermark,
+  SmartCollection, Watermark, Graphic,
 };
 
 export const ALL_ENTITIES = [
   Artwork, Block, BlockItem, BlockTemplate, BlockTemplateItem, PlayoutTemplate, Channel, Collection, CollectionItem, FFmpegProfile, FillerPreset, Library, LibraryPath, MediaChapter,
   MediaGuid, MediaItem, MediaSource, MediaSourceCollection, MediaSourceLibrary, MediaStream, MediaTag, MediaVersion, MultiCollection, MultiCollectionItem, OwnerSession, Playlist,
   PlaylistGroup, PlaylistItem, Playout, PlayoutBuild, PlayoutItem, Resolution, Schedule, ScheduleItem, Setting,
-  SmartCollection, Watermark,
+  SmartCollection, Watermark, Graphic,
 ];

@@ -128,6 +128,13 @@ export class PlayoutItem {
   @Column({ type: "boolean", default: false })
   disableWatermarks: boolean;
 
+  /** The schedule or block item's graphics elements, and whether they add to or replace the channel's. */
+  @Column({ type: "simple-json", nullable: true })
+  graphicsIds: number[] | null;
+
+  @Column({ type: "varchar", length: 20, nullable: true })
+  graphicsMode: string | null;
+
   @Column({ type: "varchar", length: 3, nullable: true })
   preferredAudioLanguageCode: string | null;
 

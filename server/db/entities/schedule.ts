@@ -2,6 +2,7 @@ import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from "typeorm";
 import {
   FixedStartTimeBehavior,
+  GraphicsMode,
   GuideMode,
   MultipleMode,
   PlaybackOrder,
@@ -139,6 +140,13 @@ export class ScheduleItem extends Targeted {
 
   @Column({ type: "simple-json", nullable: true })
   watermarkIds: number[] | null;
+
+  /** Graphics elements for this item's content; with graphicsMode Add (default) drawn after the channel's, with Replace instead of them. */
+  @Column({ type: "simple-json", nullable: true })
+  graphicsIds: number[] | null;
+
+  @Column({ type: "varchar", length: 20, default: "Add" })
+  graphicsMode: GraphicsMode;
 
   @Field(() => String, { nullable: true })
   @Column({ type: "varchar", length: 3, nullable: true })

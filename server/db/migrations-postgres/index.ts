@@ -15,6 +15,7 @@ import { OnDemandChannelsPostgres1795338100000 } from "./0014-on-demand-channels
 import { RemoteStreamsPostgres1795338200000 } from "./0015-remote-streams";
 import { ChannelTracksPostgres1795338300000 } from "./0016-channel-tracks";
 import { OwnerSessionsPostgres1795338400000 } from "./0017-owner-sessions";
+import { GraphicsPostgres1795338500000 } from "./0018-graphics";
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -40,4 +41,5 @@ export const ALL_POSTGRES_MIGRATIONS: MigrationClass[] = [
   RemoteStreamsPostgres1795338200000,
   ChannelTracksPostgres1795338300000,
   OwnerSessionsPostgres1795338400000,
+  GraphicsPostgres1795338500000,
 ];

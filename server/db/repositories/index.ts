@@ -22,6 +22,7 @@ import { SettingRepository } from "./setting-repository";
 import { SetupRepository } from "./setup-repository";
 import { SmartCollectionRepository } from "./smart-collection-repository";
 import { WatermarkRepository } from "./watermark-repository";
+import { GraphicRepository } from "./graphic-repository";
 
 /** Every repository, bound to one entity manager (a transaction's, or the plain one for reads). */
 export interface Repositories {
@@ -49,6 +50,7 @@ export interface Repositories {
   setup: SetupRepository;
   smartCollections: SmartCollectionRepository;
   watermarks: WatermarkRepository;
+  graphics: GraphicRepository;
 }
 
 export function createRepositories(manager: EntityManager): Repositories {
@@ -77,6 +79,7 @@ export function createRepositories(manager: EntityManager): Repositories {
     setup: new SetupRepository(manager),
     smartCollections: new SmartCollectionRepository(manager),
     watermarks: new WatermarkRepository(manager),
+    graphics: new GraphicRepository(manager),
   };
 }
 

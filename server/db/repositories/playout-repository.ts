@@ -168,6 +168,7 @@ function fromRow(row: PlayoutItemRow): PlayoutItemRow {
     hiddenFromGuide: Boolean(row.hiddenFromGuide),
     disableWatermarks: Boolean(row.disableWatermarks),
     watermarkIds: typeof row.watermarkIds === "string" ? (JSON.parse(row.watermarkIds) as number[]) : row.watermarkIds,
+    graphicsIds: typeof row.graphicsIds === "string" ? (JSON.parse(row.graphicsIds) as number[]) : (row.graphicsIds ?? null),
     externalMetadata: typeof row.externalMetadata === "string" ? (JSON.parse(row.externalMetadata) as ExternalItemMetadata) : (row.externalMetadata ?? null),
   };
 }

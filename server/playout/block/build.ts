@@ -152,6 +152,7 @@ export function buildBlockPlayout(input: BlockBuildInput): BlockBuildResult {
       };
       if (hidden) timeline.hiddenFromGuide = true;
       if (item.watermarkIds?.length && !item.disableWatermarks) timeline.watermarkIds = item.watermarkIds;
+      if (item.graphicsIds?.length || item.graphicsMode === "Replace") Object.assign(timeline, { graphicsIds: item.graphicsIds ?? [], graphicsMode: item.graphicsMode ?? "Add" });
       out.push(timeline);
       e.moveNext();
       history.record({ key: itemKey(item), when: t, finish, item: anchorOf(media), state: e.state() });

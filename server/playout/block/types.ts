@@ -18,6 +18,9 @@ export interface BlockItemDefinition {
   includeInProgramGuide: boolean;
   disableWatermarks: boolean;
   watermarkIds?: number[];
+  /** Graphics elements for the item's content; `graphicsMode` Add or Replace (absent: Add). */
+  graphicsIds?: number[];
+  graphicsMode?: string;
 }
 
 export interface BlockDefinition {

@@ -317,6 +317,7 @@ class ClassicBuilder {
       if (item.customTitle) timeline.customTitle = item.customTitle;
       if (hidden) timeline.hiddenFromGuide = true;
       if (item.watermarkIds?.length && !piece.disableWatermarks) timeline.watermarkIds = item.watermarkIds;
+      if (item.graphicsIds?.length || item.graphicsMode === "Replace") Object.assign(timeline, { graphicsIds: item.graphicsIds ?? [], graphicsMode: item.graphicsMode ?? "Add" });
       if (item.preferredAudioLanguageCode) timeline.preferredAudioLanguageCode = item.preferredAudioLanguageCode;
       if (item.preferredSubtitleLanguageCode) timeline.preferredSubtitleLanguageCode = item.preferredSubtitleLanguageCode;
       if (item.subtitleMode) timeline.subtitleMode = item.subtitleMode;

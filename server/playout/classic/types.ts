@@ -53,6 +53,9 @@ export interface ClassicScheduleItem {
   tail: ClassicFiller | null;
   fallback: ClassicFiller | null;
   watermarkIds: number[] | null;
+  /** Graphics elements for the item's content; `graphicsMode` Add or Replace (absent: Add). */
+  graphicsIds?: number[] | null;
+  graphicsMode?: string;
   preferredAudioLanguageCode: string | null;
   preferredAudioTitle: string | null;
   preferredSubtitleLanguageCode: string | null;

@@ -49,8 +49,10 @@ export class WatermarkImages {
     /** Airwave's data folder; its copies live in `watermarks/` below it. */
     readonly dataDir: string,
     private readonly probe: ImageProbe,
+    /** The folder below the data folder the copies go to (graphics elements keep theirs apart). */
+    folderName = WATERMARKS_FOLDER,
   ) {
-    this.folder = path.join(dataDir, WATERMARKS_FOLDER);
+    this.folder = path.join(dataDir, folderName);
   }
 
   /**

@@ -95,6 +95,8 @@ export class BlockKind implements PlayoutKindStrategy {
             includeInProgramGuide: i.includeInProgramGuide,
             disableWatermarks: i.disableWatermarks,
             watermarkIds: i.watermarkIds,
+            graphicsIds: i.graphicsIds,
+            graphicsMode: i.graphicsMode,
           })),
       })),
       templates: loaded.templates.map((t) => ({ id: t.id, name: t.name, items: loaded.templateItems.filter((i) => i.templateId === t.id).map((i) => ({ blockId: i.blockId, startTimeSeconds: i.startTimeSeconds })) })),

@@ -42,4 +42,14 @@ export class Violations {
   oneOf<T>(field: string, value: T, allowed: readonly T[]): void {
     if (!allowed.includes(value)) this.add(field, `must be one of ${allowed.join(", ")}`);
   }
+
+  /** An optional finite number within [min, max]; `fallback` when absent (or refused). */
+  range(field: string, value: number | null | undefined, fallback: number, min: number, max: number): number {
+    if (value == null) return fallback;
+    if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
+      this.add(field, `must be a number from ${min} to ${max}`);
+      return fallback;
+    }
+    return value;
+  }
 }

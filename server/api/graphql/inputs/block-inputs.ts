@@ -1,5 +1,5 @@
 import { Field, InputType, Int } from "type-graphql";
-import { BlockStopScheduling, DayOfWeek, PlaybackOrder } from "../../../domain/enums";
+import { BlockStopScheduling, DayOfWeek, GraphicsMode, PlaybackOrder } from "../../../domain/enums";
 import type { BlockInput, BlockItemInput, BlockTemplateInput, BlockTemplateItemInput } from "../../../services/block-input";
 import type { PlayoutTemplateAssignmentInput } from "../../../services/playout-input";
 import { ContentTargetInputType } from "./content-target-input";
@@ -17,6 +17,12 @@ export class BlockItemInputType extends ContentTargetInputType implements BlockI
 
   @Field(() => [Int], { nullable: true })
   watermarkIds?: number[];
+
+  @Field(() => [Int], { nullable: true, description: "Graphics elements for this item's programmes, in drawing order." })
+  graphicsIds?: number[];
+
+  @Field(() => GraphicsMode, { nullable: true, description: "Add (default) or Replace the channel's graphics elements." })
+  graphicsMode?: GraphicsMode;
 }
 
 @InputType("BlockInput", { description: "A block with its whole item list." })

@@ -61,6 +61,9 @@ export class ChannelUpdateInput implements ChannelInput {
   @Field(() => Int, { nullable: true, description: "Watermark shown on the channel's programmes." })
   watermarkId?: number | null;
 
+  @Field(() => [Int], { nullable: true, description: "Graphics elements drawn on the channel's programmes, in drawing order." })
+  graphicsIds?: number[] | null;
+
   @Field(() => Int, { nullable: true, description: "A Fallback filler preset played in gaps instead of the offline slate." })
   fallbackFillerId?: number | null;
 }

@@ -1,6 +1,7 @@
 import { Field, InputType, Int } from "type-graphql";
 import {
   FixedStartTimeBehavior,
+  GraphicsMode,
   GuideMode,
   MarathonGroupBy,
   MultipleMode,
@@ -102,6 +103,12 @@ export class ScheduleItemInputType extends ContentTargetInputType implements Sch
 
   @Field(() => [Int], { nullable: true })
   watermarkIds?: number[] | null;
+
+  @Field(() => [Int], { nullable: true, description: "Graphics elements for this item's programmes, in drawing order." })
+  graphicsIds?: number[] | null;
+
+  @Field(() => GraphicsMode, { nullable: true, description: "Add (default) or Replace the channel's graphics elements." })
+  graphicsMode?: GraphicsMode | null;
 
   @Field(() => String, { nullable: true })
   preferredAudioLanguageCode?: string | null;

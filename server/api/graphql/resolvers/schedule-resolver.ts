@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Schedule, ScheduleItem } from "../../../db/entities/schedule";
-import { MarathonGroupBy } from "../../../domain/enums";
+import { GraphicsMode, MarathonGroupBy } from "../../../domain/enums";
 import { formatTimeSpan } from "../../../services/validation/time-span";
 import type { GraphqlContext } from "../context";
 import { ScheduleInputType, ScheduleItemInputType } from "../inputs/schedule-inputs";
@@ -109,5 +109,15 @@ export class ScheduleItemResolver {
   @FieldResolver(() => [Int])
   watermarkIds(@Root() item: ScheduleItem): number[] {
     return item.watermarkIds ?? [];
+  }
+
+  @FieldResolver(() => [Int], { description: "Graphics elements for this item's programmes, in drawing order." })
+  graphicsIds(@Root() item: ScheduleItem): number[] {
+    return item.graphicsIds ?? [];
+  }
+
+  @FieldResolver(() => GraphicsMode, { description: "Add (drawn after the channel's elements) or Replace (instead of them)." })
+  graphicsMode(@Root() item: ScheduleItem): GraphicsMode {
+    return item.graphicsMode;
   }
 }

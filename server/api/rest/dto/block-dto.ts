@@ -1,4 +1,4 @@
-import type { BlockStopScheduling, PlaybackOrder } from "../../../domain/enums";
+import type { BlockStopScheduling, GraphicsMode, PlaybackOrder } from "../../../domain/enums";
 import type { BlockInput, BlockTemplateInput } from "../../../services/block-input";
 import type { BlockView } from "../../../services/block-service";
 import type { BlockTemplateView } from "../../../services/block-template-service";
@@ -14,6 +14,10 @@ export type BlockItemDto = ContentTargetDto & {
   includeInProgramGuide: boolean;
   disableWatermarks: boolean;
   watermarkIds: number[];
+  /** Graphics elements for this item's programmes, in drawing order. */
+  graphicsIds: number[];
+  /** Add (drawn after the channel's elements) or Replace (instead of them). */
+  graphicsMode: GraphicsMode;
 };
 
 export interface BlockDto {
@@ -57,6 +61,8 @@ export function toBlockDto({ block, items }: BlockView): BlockDto {
       includeInProgramGuide: i.includeInProgramGuide,
       disableWatermarks: i.disableWatermarks,
       watermarkIds: i.watermarkIds,
+      graphicsIds: i.graphicsIds ?? [],
+      graphicsMode: i.graphicsMode,
     })),
   };
 }

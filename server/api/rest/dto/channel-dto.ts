@@ -34,6 +34,8 @@ export interface ChannelDto {
   audioLanguageCodes: string[];
   /** @isInt */
   watermarkId?: number;
+  /** Graphics elements drawn on the channel's programmes, in drawing order. */
+  graphicsIds: number[];
   /** @isInt */
   fallbackFillerId?: number;
   /** Absolute URL of the channel's stream for its streaming mode. */
@@ -70,6 +72,7 @@ export function toChannelDto({ channel: c, playoutId }: ChannelView, baseUrl: st
     subtitleLanguageCodes: c.subtitleLanguageCodes,
     audioLanguageCodes: c.audioLanguageCodes,
     watermarkId: c.watermarkId ?? undefined,
+    graphicsIds: c.graphicsIds ?? [],
     fallbackFillerId: c.fallbackFillerId ?? undefined,
     streamUrl: baseUrl + channelStreamPath(c.number, c.streamingMode),
     playoutId: playoutId ?? undefined,

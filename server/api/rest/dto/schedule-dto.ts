@@ -1,6 +1,7 @@
 import type { Schedule, ScheduleItem } from "../../../db/entities/schedule";
 import type {
   FixedStartTimeBehavior,
+  GraphicsMode,
   GuideMode,
   MarathonGroupBy,
   MultipleMode,
@@ -65,6 +66,10 @@ export type ScheduleItemDto = ContentTargetDto & {
   /** @isInt */
   fallbackFillerId?: number;
   watermarkIds: number[];
+  /** Graphics elements for this item's programmes, in drawing order. */
+  graphicsIds: number[];
+  /** Add (drawn after the channel's elements) or Replace (instead of them). */
+  graphicsMode: GraphicsMode;
   preferredAudioLanguageCode?: string;
   preferredAudioTitle?: string;
   preferredSubtitleLanguageCode?: string;
@@ -124,6 +129,8 @@ export function toScheduleItemDto(i: ScheduleItem): ScheduleItemDto {
     tailFillerId: opt(i.tailFillerId),
     fallbackFillerId: opt(i.fallbackFillerId),
     watermarkIds: i.watermarkIds ?? [],
+    graphicsIds: i.graphicsIds ?? [],
+    graphicsMode: i.graphicsMode,
     preferredAudioLanguageCode: opt(i.preferredAudioLanguageCode),
     preferredAudioTitle: opt(i.preferredAudioTitle),
     preferredSubtitleLanguageCode: opt(i.preferredSubtitleLanguageCode),
