@@ -3,7 +3,7 @@ import { Block, BlockTemplate } from "../../db/entities/block";
 import { ContentTarget } from "../../db/entities/content-target";
 import type { Repositories } from "../../db/repositories";
 import type { ResolvedContent } from "../../playout/core";
-import { BlockStopScheduling, BuildMode, ChannelGrouping, CollectionType, GeneratedPlayoutStyle, PlaybackOrder, PlayoutKind, PlayoutMode } from "../../domain/enums";
+import { BlockStopScheduling, BuildMode, ChannelGrouping, CollectionType, GeneratedPlayoutStyle, GraphicsMode, PlaybackOrder, PlayoutKind, PlayoutMode } from "../../domain/enums";
 import type { ChannelService } from "../channel-service";
 import { contentTargetKey } from "../content-targets";
 import type { PlayoutContentService } from "../playout-content-service";
@@ -158,7 +158,7 @@ export class ChannelGenerationService {
     const blockName = await freeName(`${name} ${input.slotMinutes} min`, (n) => repos.blocks.isBlockNameTaken(n));
     const block = await repos.blocks.saveBlock(Object.assign(new Block(), { name: blockName, minutes: input.slotMinutes, stopScheduling: BlockStopScheduling.AfterDurationEnd }));
     const order = input.grouping === ChannelGrouping.Show ? PlaybackOrder.SeasonEpisode : PlaybackOrder.Shuffle;
-    await repos.blocks.replaceBlockItems(block.id, [{ target, playbackOrder: order, includeInProgramGuide: true, disableWatermarks: false, watermarkIds: [] }]);
+    await repos.blocks.replaceBlockItems(block.id, [{ target, playbackOrder: order, includeInProgramGuide: true, disableWatermarks: false, watermarkIds: [], graphicsIds: [], graphicsMode: GraphicsMode.Add }]);
     const templateName = await freeName(`${name} day`, (n) => repos.blocks.isTemplateNameTaken(n));
     const template = await repos.blocks.saveTemplate(Object.assign(new BlockTemplate(), { name: templateName }));
     const slots = DAY_SECONDS / (input.slotMinutes * 60);
