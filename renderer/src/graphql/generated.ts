@@ -30,10 +30,6 @@ export type PlaybackOrder =
   | 'RandomRotation'
   | 'Marathon';
 
-export type GraphicsMode =
-  | 'Add'
-  | 'Replace';
-
 export type StreamingMode =
   | 'TransportStream'
   | 'TransportStreamHybrid'
@@ -211,10 +207,6 @@ export type BlockItemInput = {
   includeInProgramGuide?: boolean | null | undefined;
   disableWatermarks?: boolean | null | undefined;
   watermarkIds?: Array<number> | null | undefined;
-  /** Graphics elements for this item's programmes, in drawing order. */
-  graphicsIds?: Array<number> | null | undefined;
-  /** Add (default) or Replace the channel's graphics elements. */
-  graphicsMode?: GraphicsMode | null | undefined;
 };
 
 /** A day of blocks at local start times. */
@@ -256,8 +248,6 @@ export type ChannelCreateInput = {
   audioLanguageCodes?: Array<string> | null | undefined;
   /** Watermark shown on the channel's programmes. */
   watermarkId?: number | null | undefined;
-  /** Graphics elements drawn on the channel's programmes, in drawing order. */
-  graphicsIds?: Array<number> | null | undefined;
   /** A Fallback filler preset played in gaps instead of the offline slate. */
   fallbackFillerId?: number | null | undefined;
 };
@@ -289,8 +279,6 @@ export type ChannelUpdateInput = {
   audioLanguageCodes?: Array<string> | null | undefined;
   /** Watermark shown on the channel's programmes. */
   watermarkId?: number | null | undefined;
-  /** Graphics elements drawn on the channel's programmes, in drawing order. */
-  graphicsIds?: Array<number> | null | undefined;
   /** A Fallback filler preset played in gaps instead of the offline slate. */
   fallbackFillerId?: number | null | undefined;
 };
@@ -558,10 +546,6 @@ export type ScheduleItemInput = {
   tailFillerId?: number | null | undefined;
   fallbackFillerId?: number | null | undefined;
   watermarkIds?: Array<number> | null | undefined;
-  /** Graphics elements for this item's programmes, in drawing order. */
-  graphicsIds?: Array<number> | null | undefined;
-  /** Add (default) or Replace the channel's graphics elements. */
-  graphicsMode?: GraphicsMode | null | undefined;
   preferredAudioLanguageCode?: string | null | undefined;
   preferredAudioTitle?: string | null | undefined;
   preferredSubtitleLanguageCode?: string | null | undefined;
