@@ -139,7 +139,7 @@ export class HlsSession extends EventEmitter {
       startedAt: this.startedAt,
       viewers: viewerList.length,
       viewerList,
-      nowPlaying: pieceOnAir(this.runs, now),
+      nowPlaying: pieceOnAir(this.runs, now, this.current?.producedMs),
       speed: runSpeed(this.runs.at(-1), this.current?.producedMs, now),
       restarts: this.restarts,
       acceleration: this.profile ? (this.deps.acceleration.failure(this.profile) ?? null) : null,

@@ -59,16 +59,24 @@ export function pieceTitle(plan: StreamPlan, kind: RunRecord["kind"], reason?: s
   return { title: `Error slate: ${(reason ?? "").split("\n")[0]}`, seekMs: 0 };
 }
 
-/** The run whose span covers wall time `now`, as the piece on air. */
-export function pieceOnAir(runs: readonly RunRecord[], now: number): SessionPiece | null {
+/**
+ * The piece on air at wall time `now`: the run whose span covers it. A session behind the clock (it started
+ * late or makes pieces slower than they play, as on a loaded machine) has no run covering `now` although viewers
+ * are receiving its newest run: that run is on air then, at what it has produced (`producedMs`, while it runs).
+ */
+export function pieceOnAir(runs: readonly RunRecord[], now: number, producedMs?: number): SessionPiece | null {
   for (let i = runs.length - 1; i >= 0; i--) {
     const run = runs[i]!;
-    if (run.wallStart <= now && now < run.wallStart + run.durationMs) {
-      const { kind, title, video, audio, earlyMs, acceleration } = run;
-      return { kind, title, offsetMs: run.seekMs + (now - run.wallStart), durationMs: run.seekMs + run.durationMs, video, audio, earlyMs, acceleration };
-    }
+    if (run.wallStart <= now && now < run.wallStart + run.durationMs) return piece(run, now - run.wallStart);
   }
-  return null;
+  const newest = runs.at(-1);
+  if (!newest || newest.wallStart + newest.durationMs > now) return null;
+  return piece(newest, Math.min(newest.durationMs, newest.endedAt === undefined ? (producedMs ?? 0) : newest.durationMs));
+}
+
+function piece(run: RunRecord, intoMs: number): SessionPiece {
+  const { kind, title, video, audio, earlyMs, acceleration } = run;
+  return { kind, title, offsetMs: run.seekMs + intoMs, durationMs: run.seekMs + run.durationMs, video, audio, earlyMs, acceleration };
 }
 
 /** Media time per wall time of the newest run: `producedMs` so far while it runs. */
