@@ -145,7 +145,9 @@ describe("setup export and import", () => {
       const applied = await ok(api.post("/api/v1/import?apply=true", { document: YAML.stringify(fixed) }), 200);
       expect(applied).toMatchObject({ valid: true, applied: true });
       expect((await sqlAll<{ mediaItemId: number }>(databaseFile(server.dataDir), "SELECT mediaItemId FROM collection_item")).map((r) => r.mediaItemId)).toEqual([media.movieIds[0]]);
-      expect((await api.get("/api/v1/settings")).json.guideDaysToBuild).toBe(3);
+      // Guide__DaysToBuild (ENV) decides that setting here: the environment's value stays, and the report says so.
+      expect((await api.get("/api/v1/settings")).json.guideDaysToBuild).toBe(2);
+      expect(applied.notices).toContainEqual({ path: "settings.guideDaysToBuild", level: "warning", message: "guideDaysToBuild: the document says 3; kept from the environment variable Guide__DaysToBuild (2)" });
     });
   });
 

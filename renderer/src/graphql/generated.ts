@@ -30,6 +30,10 @@ export type PlaybackOrder =
   | 'RandomRotation'
   | 'Marathon';
 
+export type GraphicsMode =
+  | 'Add'
+  | 'Replace';
+
 export type StreamingMode =
   | 'TransportStream'
   | 'TransportStreamHybrid'
@@ -207,6 +211,10 @@ export type BlockItemInput = {
   includeInProgramGuide?: boolean | null | undefined;
   disableWatermarks?: boolean | null | undefined;
   watermarkIds?: Array<number> | null | undefined;
+  /** Graphics elements for this item's programmes, in drawing order. */
+  graphicsIds?: Array<number> | null | undefined;
+  /** Add (default) or Replace the channel's graphics elements. */
+  graphicsMode?: GraphicsMode | null | undefined;
 };
 
 /** A day of blocks at local start times. */
@@ -248,6 +256,8 @@ export type ChannelCreateInput = {
   audioLanguageCodes?: Array<string> | null | undefined;
   /** Watermark shown on the channel's programmes. */
   watermarkId?: number | null | undefined;
+  /** Graphics elements drawn on the channel's programmes, in drawing order. */
+  graphicsIds?: Array<number> | null | undefined;
   /** A Fallback filler preset played in gaps instead of the offline slate. */
   fallbackFillerId?: number | null | undefined;
 };
@@ -279,6 +289,8 @@ export type ChannelUpdateInput = {
   audioLanguageCodes?: Array<string> | null | undefined;
   /** Watermark shown on the channel's programmes. */
   watermarkId?: number | null | undefined;
+  /** Graphics elements drawn on the channel's programmes, in drawing order. */
+  graphicsIds?: Array<number> | null | undefined;
   /** A Fallback filler preset played in gaps instead of the offline slate. */
   fallbackFillerId?: number | null | undefined;
 };
@@ -546,6 +558,10 @@ export type ScheduleItemInput = {
   tailFillerId?: number | null | undefined;
   fallbackFillerId?: number | null | undefined;
   watermarkIds?: Array<number> | null | undefined;
+  /** Graphics elements for this item's programmes, in drawing order. */
+  graphicsIds?: Array<number> | null | undefined;
+  /** Add (default) or Replace the channel's graphics elements. */
+  graphicsMode?: GraphicsMode | null | undefined;
   preferredAudioLanguageCode?: string | null | undefined;
   preferredAudioTitle?: string | null | undefined;
   preferredSubtitleLanguageCode?: string | null | undefined;
