@@ -308,6 +308,11 @@ describe("the built server on a real SQLite file", () => {
         ffmpegProfileId: defaultProfileId,
         streamUrl: channel.streamUrl,
         playoutMode: "Continuous",
+        // Defaults of the settings the burst does not send (audio tracks, soft subtitles, graphics).
+        audioLanguageCodes: [],
+        subtitleDelivery: "BurnIn",
+        subtitleLanguageCodes: [],
+        graphicsIds: [],
       });
       expect(new URL(channel.streamUrl).pathname).toContain(`/${channel.number}`);
     }
