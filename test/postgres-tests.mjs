@@ -39,6 +39,8 @@ export const POSTGRES_ONLY = ["test/postgres/**", "test/deploy/nginx-failover.te
  */
 export const NOT_ON_POSTGRES = [
   "test/api/backups.test.ts",
+  // Backup files and restores of the SQLite file: their modes (SQLite's own backups).
+  "test/security/secrets-at-rest.test.ts",
   "test/services/backup-restore-timelines.test.ts",
   "test/media-servers/mediabrowser-clients.test.ts",
   "test/media-servers/plex/plex-client.test.ts",

@@ -261,7 +261,7 @@ describe("search query parser: errors", () => {
     ["release_date:20210229", 'invalid date "20210229" for "release_date" at position 14; use yyyyMMdd or yyyy-mm-dd (or yyyy, yyyyMM for a whole year or month)', 14],
     ["added_date:*2024", 'invalid date "*2024" for "added_date" at position 12; use yyyyMMdd or yyyy-mm-dd (or yyyy, yyyyMM for a whole year or month)', 12],
     ["type:moive", 'unknown type "moive" at position 6; did you mean "movie"?', 6],
-    ["type:film", 'unknown type "film" at position 6; use one of movie, show, season, episode, other_video, music_video, song, artist', 6],
+    ["type:film", 'unknown type "film" at position 6; use one of movie, show, season, episode, other_video, music_video, song, artist, remote, remote_stream', 6],
     ["type:mov*", '"type" does not take wildcards at position 6', 6],
     ["state:gone", 'unknown state "gone" at position 7; use one of normal, trashed, unavailable', 7],
     ["language:xx", 'unknown language "xx" at position 10; use an ISO 639 code (en, eng, ger) or an English name (german)', 10],
