@@ -70,6 +70,8 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     const session = streaming.session(number);
     session.touch(clientKey(req));
     if (req.method !== "HEAD" && !(await started(res, session))) return;
+    // Seen again as it gets its answer: a start slower than the idle timeout must not drop the viewer it starts for.
+    session.touch(clientKey(req));
     const base = `${requestBaseUrl(req, trustProxy)}/iptv/session/${number}`;
     const tracks = session.tracks();
     const renditions = {
@@ -95,6 +97,7 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
       }
       live.touch(clientKey(req));
       if (!(await started(res, live))) return;
+      live.touch(clientKey(req));
       return sendPlaylist(res, live.mediaPlaylist(tokenQuery(res)), LIVE_PLAYLIST_CACHE_CONTROL);
     }
     const rendition = /^(audio|subtitles)-(\d)\.m3u8$/.exec(file);
