@@ -71,8 +71,10 @@ describe("copy when compatible (real FFmpeg)", () => {
     const master = await api.get("/iptv/channel/70.m3u8?mode=segmenter");
     expect(master.status, master.text).toBe(200);
     const session = manager().find("70") as HlsSession;
+    // A viewer keeps reading the playlist as a player does, so the 2 s idle timeout does not end the session on a slow machine.
+    const keepWatching = setInterval(() => void api.get("/iptv/session/70/hls.m3u8").catch(() => undefined), 500);
     // The burst runs the three items (≈ 26 s of programme) well ahead of real time.
-    await waitUntil(() => session.runs.filter((r) => r.endedAt !== undefined).length >= 3, 40_000, "three pieces");
+    await waitUntil(() => session.runs.filter((r) => r.endedAt !== undefined).length >= 3, 40_000, "three pieces").finally(() => clearInterval(keepWatching));
     const [first, second, third] = session.runs;
 
     // ≈ 4.5 s into the fitting item: the copy starts on the 3 s keyframe, that much early (tolerance: one GOP).
