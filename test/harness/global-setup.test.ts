@@ -39,7 +39,7 @@ describe("the test prerequisites check", () => {
   });
 
   it("with a PATH lacking ffmpeg and ffprobe, names both and the one package to install", () => {
-    const env = { ...process.env, PATH: pathWith(bin.path, ["xmllint", "hdhomerun_config"]) };
+    const env = { ...process.env, PATH: pathWith(bin.path, ["xmllint", "hdhomerun_config", "mpv", "streamlink"]) };
     expect(onPath("xmllint", env)).toBe(true);
     expect(onPath("ffmpeg", env)).toBe(false);
     const missing = missingPrerequisites(env);
@@ -52,14 +52,14 @@ describe("the test prerequisites check", () => {
   it("names every missing package once, Chromium by its configured path included", () => {
     const env = { PATH: "", AIRWAVE_CHROMIUM: path.join(bin.path, "no-chromium-here") };
     const missing = missingPrerequisites(env, PREREQUISITES.filter((p) => p.what !== `the XMLTV DTD (/usr/share/xmltv/xmltv.dtd)`));
-    expect(missing.map((p) => p.what)).toEqual(["ffmpeg", "ffprobe", "xmllint", "Chromium", "hdhomerun_config"]);
-    expect(prerequisitesMessage(missing)).toContain("sudo apt-get install -y --no-install-recommends ffmpeg libxml2-utils chromium hdhomerun-config");
+    expect(missing.map((p) => p.what)).toEqual(["ffmpeg", "ffprobe", "xmllint", "Chromium", "hdhomerun_config", "mpv", "streamlink"]);
+    expect(prerequisitesMessage(missing)).toContain("sudo apt-get install -y --no-install-recommends ffmpeg libxml2-utils chromium hdhomerun-config mpv streamlink");
   });
 
   it("stops a vitest run within seconds with that one message when ffmpeg is missing", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "airwave-path-"));
     try {
-      const env = { ...process.env, PATH: pathWith(dir, ["xmllint", "hdhomerun_config"]) };
+      const env = { ...process.env, PATH: pathWith(dir, ["xmllint", "hdhomerun_config", "mpv", "streamlink"]) };
       const started = Date.now();
       // A small pure test file: if the check let the run through, it would run and pass.
       const outcome = await runVitest(["test/config/ffmpeg-binaries.test.ts"], env);

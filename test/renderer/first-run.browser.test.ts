@@ -77,7 +77,8 @@ describe("first run in a real browser", () => {
     await page.getByRole("button", { name: "Create playout" }).click();
 
     // 5. Watch: the preview player's clock advances.
-    await page.getByText(/Channel 7 “Test Channel” is on the air/).waitFor({ timeout: 30_000 });
+    // The build runs on creation; under a loaded machine (the whole suite on two cores) it took over 30 s.
+    await page.getByText(/Channel 7 “Test Channel” is on the air/).waitFor({ timeout: 90_000 });
     const video = page.getByTestId("live-video");
     await video.waitFor();
     await screenshot(page, "first-run-5-watch-starting");

@@ -263,7 +263,10 @@ export class MediaItemRepository {
     const rows = await this.manager
       .createQueryBuilder(MediaVersion, "v")
       .innerJoin(MediaItem, "i", "i.id = v.mediaItemId")
-      .select(["i.id AS id", "i.title AS title", "v.streamError AS error", "v.streamFailedAt AS failedAt"])
+      .select("i.id", "id")
+      .addSelect("i.title", "title")
+      .addSelect("v.streamError", "error")
+      .addSelect("v.streamFailedAt", "failedAt")
       .where("v.streamFailedAt >= :since", { since })
       .andWhere("i.state != :trashed", { trashed: MediaItemState.Trashed })
       .orderBy("v.streamFailedAt", "DESC")
