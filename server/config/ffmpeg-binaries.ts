@@ -8,7 +8,7 @@ export interface FFmpegBinaries {
   source: { ffmpeg: BinarySource; ffprobe: BinarySource };
 }
 
-/** bundled: the desktop app's own copy (AIRWAVE_FFMPEG_DIR); npm: the optional npm package's, the last resort. */
+/** bundled: the desktop app's own copy (AIRWAVE_FFMPEG_DIR); npm: the npm package's (FFmpeg 4.1), the last resort. */
 export type BinarySource = "configured" | "path" | "bundled" | "npm" | "missing";
 
 function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
@@ -29,15 +29,17 @@ function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /**
- * The binaries of the optional npm packages (@ffmpeg-installer/ffmpeg, @ffprobe-installer/ffprobe: FFmpeg 4.1
- * from 2018), loaded only when asked: the last resort, when neither a configured, packaged nor system FFmpeg exists.
+ * The binaries of the npm packages @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe (FFmpeg 4.1 from 2018,
+ * 147 MB): devDependencies, so `npm install` brings them and the production install (`npm ci --omit=dev`) and
+ * the desktop package do not. Loaded only when asked and only if installed: the last resort, when neither a
+ * configured, packaged nor system FFmpeg exists.
  */
 const NPM_PACKAGES = {
   ffmpeg: () => require("@ffmpeg-installer/ffmpeg") as { path?: string },
   ffprobe: () => require("@ffprobe-installer/ffprobe") as { path?: string },
 };
 
-/** The binary an optional npm package ships, if installed and runnable. */
+/** The binary an npm FFmpeg package ships, if installed and runnable. */
 function bundled(name: "ffmpeg" | "ffprobe"): string | undefined {
   try {
     const binary = NPM_PACKAGES[name]().path;
@@ -63,7 +65,7 @@ function locate(name: "ffmpeg" | "ffprobe", configured: string | undefined, env:
 
 /**
  * FFmpeg and ffprobe: the configured paths (`FFmpeg:Path`, `FFmpeg:ProbePath`), else the desktop app's
- * packaged copies (`AIRWAVE_FFMPEG_DIR`), else the ones on PATH, else the binaries `npm install` brought from the npm registry, so a fresh install works
+ * packaged copies (`AIRWAVE_FFMPEG_DIR`), else the ones on PATH, else the binaries `npm install` brought from the npm registry, so the quick start works
  * without a system FFmpeg.
  */
 export function locateFFmpeg(configured: { path?: string; probePath?: string }, env: NodeJS.ProcessEnv = process.env): FFmpegBinaries {

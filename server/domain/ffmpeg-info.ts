@@ -5,7 +5,7 @@ import type { FFmpegProfile } from "./ffmpeg-profile";
 export interface FFmpegInfo {
   ffmpegPath: string;
   ffprobePath: string;
-  /** configured, path, bundled (the desktop app's), npm (the optional npm package's) or missing. */
+  /** configured, path, bundled (the desktop app's), npm (the npm package `npm install` brings) or missing. */
   ffmpegSource: string;
   ffprobeSource: string;
   available: boolean;

@@ -1,7 +1,7 @@
 /**
- * The TrueType fonts Airwave ships (npm package `dejavu-fonts-ttf`, Bitstream Vera licence), so text drawn
- * by FFmpeg never depends on the fonts a system happens to have. In the desktop app they are unpacked
- * next to the archive (electron-builder `asarUnpack`), where FFmpeg can open them.
+ * The TrueType fonts Airwave ships (server/assets/fonts: DejaVu Sans, its licence beside it), so text drawn by
+ * FFmpeg never depends on the fonts a system happens to have. The build copies them next to the compiled server;
+ * in the desktop app they are unpacked next to the archive (electron-builder `asarUnpack`), where FFmpeg can open them.
  */
 import path from "node:path";
 
@@ -14,7 +14,7 @@ let cached: BundledFonts | undefined;
 
 export function bundledFonts(): BundledFonts {
   if (!cached) {
-    const folder = path.dirname(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")).replace(`app.asar${path.sep}`, `app.asar.unpacked${path.sep}`);
+    const folder = path.resolve(__dirname, "../assets/fonts").replace(`app.asar${path.sep}`, `app.asar.unpacked${path.sep}`);
     cached = { regular: path.join(folder, "DejaVuSans.ttf"), bold: path.join(folder, "DejaVuSans-Bold.ttf") };
   }
   return cached;

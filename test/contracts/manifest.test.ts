@@ -2,8 +2,11 @@
  * package.json declares exactly what the code imports:
  * - every package any source file imports (import/export from, import(), require(), require.resolve()) is
  *   declared, and code that runs in production (server/, electron/, bin/) takes its runtime imports from
- *   `dependencies` or `optionalDependencies` (type-only imports may come from devDependencies; `electron`
- *   is the one devDependency the shell loads: the packaged app brings it);
+ *   `dependencies` or `optionalDependencies` (type-only imports may come from devDependencies). Exceptions, each
+ *   loaded only when present: `electron` (the packaged app brings it) and the npm FFmpeg (FFmpeg 4.1 plus ffprobe,
+ *   147 MB, three times everything else the server needs): `npm install` brings it, as a last resort for a
+ *   machine without FFmpeg, while the production install (`npm ci --omit=dev`, 160 MB target) and the desktop
+ *   package (its own current FFmpeg) leave it out; server/config/ffmpeg-binaries.ts loads it in a try;
  * - every dependency and optional dependency is imported at runtime by that code;
  * - every devDependency is imported somewhere (or its files are, by a node_modules path), or its command is run by a package.json script or `.ci/run`,
  *   or it is the peer another used package needs, or it holds the types (`@types/x`) of a declared package or of Node.
@@ -25,6 +28,8 @@ const declared = new Set([...Object.keys(runtime), ...Object.keys(manifest.devDe
 const builtins = new Set(builtinModules.flatMap((name) => [name, name.split("/")[0]]));
 
 const RUNTIME_ROOTS = ["server", "electron", "bin"];
+/** devDependencies production code may load, only when installed (see above). */
+const LOADED_IF_PRESENT = new Set(["electron", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe"]);
 const DEV_ROOTS = ["renderer", "build", "test", "bench"];
 const DEV_FILES = ["vitest.config.mts", ".dependency-cruiser.cjs"];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
@@ -121,7 +126,7 @@ describe("package.json and the imports", () => {
   });
 
   it("production code takes its runtime imports from dependencies", () => {
-    const fromDev = runtimeImports.filter((i) => !i.typeOnly && !(i.pkg in runtime) && i.pkg !== "electron").map((i) => `${i.pkg} (${relative(i.file)})`);
+    const fromDev = runtimeImports.filter((i) => !i.typeOnly && !(i.pkg in runtime) && !LOADED_IF_PRESENT.has(i.pkg)).map((i) => `${i.pkg} (${relative(i.file)})`);
     expect([...new Set(fromDev)], "imported at runtime but a devDependency").toEqual([]);
   });
 

@@ -64,6 +64,10 @@ describe("the electron-builder configuration (build/electron-builder.yml)", () =
     expect(fs.existsSync(path.join(root, native))).toBe(true);
     expect((config.asarUnpack as string[]).some((pattern) => minimatch(native, pattern))).toBe(true);
     expect(config.npmRebuild).toBe(false); // N-API: the binary npm built loads in Electron as it is
+    // FFmpeg's drawtext opens the bundled fonts by path: packed with the server build and unpacked.
+    const font = "dist/server/assets/fonts/DejaVuSans.ttf";
+    expect(packs(font, config.files)).toBe(true);
+    expect((config.asarUnpack as string[]).some((pattern) => minimatch(font, pattern))).toBe(true);
   });
 
   it("ships the FFmpeg fetch-ffmpeg.mjs put in build/ffmpeg/<platform>-<arch> as resources/ffmpeg, where the server prefers it", async () => {
