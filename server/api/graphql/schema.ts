@@ -27,8 +27,9 @@ import { OnDemandResolver } from "./resolvers/on-demand-resolver";
 import { SettingsResolver } from "./resolvers/settings-resolver";
 import { WatermarkResolver } from "./resolvers/watermark-resolver";
 import { GraphicResolver } from "./resolvers/graphic-resolver";
+import { RemoteStreamResolver } from "./resolvers/remote-stream-resolver";
 
-export const RESOLVERS = [ChannelResolver, ChannelGenerationResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MediaSourceResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, GraphicResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver, LogResolver, TroubleshootResolver, OnDemandResolver] as const;
+export const RESOLVERS = [ChannelResolver, ChannelGenerationResolver, CollectionResolver, FFmpegProfileResolver, LibraryResolver, MediaItemResolver, MediaSourceResolver, MultiCollectionResolver, PlaylistGroupResolver, PlaylistResolver, PlaylistItemResolver, PlayoutValidationResolver, PlayoutResolver, ChannelPlayoutResolver, ScheduleResolver, ScheduleItemResolver, SmartCollectionResolver, SettingsResolver, FillerPresetResolver, WatermarkResolver, GraphicResolver, SessionResolver, GuideResolver, PlayoutPreviewItemResolver, BlockResolver, BlockTemplateResolver, HealthResolver, LogResolver, TroubleshootResolver, OnDemandResolver, RemoteStreamResolver] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
 

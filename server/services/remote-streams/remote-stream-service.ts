@@ -10,7 +10,7 @@ import type { Database } from "../../db/database";
 import { LibraryKind } from "../../domain/enums";
 import { checkStreamDefinition, streamFileText } from "../../media/remote-streams/stream-file";
 import { DomainError } from "../domain-error";
-import type { ScanLauncher } from "../library-scanning";
+import type { ScanLauncher, ScanStatus } from "../library-scanning";
 import { recordRemoteOutcome } from "./remote-source";
 import { isRemoteStreamFolder } from "./remote-stream-folder";
 
@@ -31,6 +31,7 @@ export interface CreatedRemoteStream {
   libraryId: number;
   /** The scan that reads it. */
   scanId: string;
+  scan: ScanStatus;
 }
 
 export class RemoteStreamService {
@@ -56,13 +57,29 @@ export class RemoteStreamService {
     const text = streamFileText({ ...input, url: input.url.trim(), title });
     await fs.writeFile(file, text, { flag: "wx" });
     const { status } = this.scans.start({ libraryId, kind: library.kind, paths: (library.paths ?? []).map((p) => ({ id: p.id, path: p.path })), force: false });
-    return { file, libraryId, scanId: status.scanId };
+    return { file, libraryId, scanId: status.scanId, scan: status };
   }
 
   /** A remote item's source failed (reason) or played again (null). Never throws: a stream must not stop over it. */
   async recordOutcome(mediaItemId: number, error: string | null): Promise<void> {
     await this.db.write((repos) => recordRemoteOutcome(repos, mediaItemId, error, this.clock())).catch(() => undefined);
   }
+}
+
+/**
+ * Headers given as a list of name and value (GraphQL has no maps) as the object the rules check; a name given
+ * twice (in any case) is refused, naming it.
+ */
+export function headersFromList(list: ReadonlyArray<{ name: string; value: string }> | null | undefined): Record<string, string> | undefined {
+  if (!list) return undefined;
+  const headers: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const { name, value } of list) {
+    if (seen.has(name.toLowerCase())) throw DomainError.invalid(`headers.${name.slice(0, 100)}`, "is given twice");
+    seen.add(name.toLowerCase());
+    headers[name] = value;
+  }
+  return headers;
 }
 
 function slug(title: string): string {
