@@ -25,6 +25,17 @@ export enum SubtitleDelivery {
   Soft = "Soft",
 }
 
+/**
+ * Which version of an item with several (a 1080p and a 720p file, a server's two media) a channel plays:
+ * MatchProfile (default) the one the channel's profile can copy without transcoding, else the smallest at or
+ * above the profile's resolution, else the largest below it; or the highest or lowest resolution.
+ */
+export enum VersionPreference {
+  MatchProfile = "MatchProfile",
+  HighestResolution = "HighestResolution",
+  LowestResolution = "LowestResolution",
+}
+
 export enum HardwareAcceleration {
   None = "None",
   Qsv = "Qsv",

@@ -130,6 +130,16 @@ export interface ScannedFile {
   sidecarStamp?: string | null;
   /** Remote stream items: what they play. */
   stream?: ScannedRemoteStream;
+  /** One of several versions of an item: its label and (local files) the group its name puts it in. */
+  version?: ScannedVersion;
+}
+
+/** What makes a file one version of an item with several (`Film (2001) - 1080p.mkv`, a server's second media). */
+export interface ScannedVersion {
+  /** `1080p`, `Director's Cut`; null for the plain name. */
+  label: string | null;
+  /** Local files: files with the same group (folder and `Title (Year)`) are versions of one item. */
+  groupKey?: string | null;
 }
 
 /** A remote stream item's source, as its file (or IPTV playlist entry) names it. */

@@ -6,7 +6,7 @@ import { cacheArtwork, cacheLevel, embeddedCover, mergeArtwork, nfoArtwork, type
 import type { ItemSidecars } from "./artwork/item-artwork";
 import type { Candidate } from "./candidates";
 import { stripExtension } from "./media-files";
-import { parseMovieName, parseShowFolder, sortTitle } from "./naming";
+import { parseMovieName, parseShowFolder, parseVersionName, sortTitle, versionGroupKey } from "./naming";
 import { parseEpisodeNfo, parseMovieNfo, parseShowNfo } from "./nfo";
 import type { NfoMetadata, NfoThumb } from "./nfo/types";
 import { songInfo } from "./music/song-info";
@@ -58,6 +58,8 @@ export async function describeFile(candidate: Candidate, stat: { size: number; m
   if (candidate.kind === "Movie" || candidate.kind === "OtherVideo") {
     const read = await movieMetadata(candidate, context);
     file.metadata = read.metadata;
+    const version = candidate.kind === "Movie" ? parseVersionName(path.basename(candidate.path), context) : undefined;
+    if (version) file.version = { label: version.label, groupKey: versionGroupKey(path.dirname(candidate.path), version) };
     const fromNfo = nfoArtwork(read.thumbs, read.folder, root, candidate.kind === "Movie" ? ArtworkKind.Poster : ArtworkKind.Thumbnail);
     file.artwork = await cacheArtwork(mergeArtwork(sidecars.own, fromNfo), art);
   } else if (candidate.kind === "Episode") {

@@ -22,6 +22,7 @@ import {
   ScalingBehavior,
   StreamingMode,
   SubtitleDelivery,
+  VersionPreference,
   SubtitleMode,
   VideoFormat,
   DayOfWeek,
@@ -50,6 +51,7 @@ export function registerEnums(): void {
   registerEnumType(StreamingMode, { name: "StreamingMode" });
   registerEnumType(SubtitleMode, { name: "SubtitleMode" });
   registerEnumType(SubtitleDelivery, { name: "SubtitleDelivery" });
+  registerEnumType(VersionPreference, { name: "VersionPreference" });
   registerEnumType(HardwareAcceleration, { name: "HardwareAcceleration" });
   registerEnumType(ScalingBehavior, { name: "ScalingBehavior" });
   registerEnumType(VideoFormat, { name: "VideoFormat" });

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from "typeorm";
-import { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode } from "../../domain/enums";
+import { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode, VersionPreference } from "../../domain/enums";
 import { FFmpegProfile } from "./ffmpeg-profile";
 import { FillerPreset } from "./filler-preset";
 import { Watermark } from "./watermark";
@@ -100,6 +100,10 @@ export class Channel {
   @Field(() => [String], { description: "Audio tracks the channel carries, one per language (ISO 639-2), the first the default; empty: one track by preferredAudioLanguageCode." })
   @Column({ type: "simple-json", default: "[]" })
   audioLanguageCodes: string[];
+
+  @Field(() => VersionPreference, { description: "Which version of an item with several plays: MatchProfile (default: one the profile can copy, else the nearest resolution at or above the profile's), HighestResolution or LowestResolution." })
+  @Column({ type: "varchar", length: 30, default: VersionPreference.MatchProfile })
+  versionPreference: VersionPreference;
 
   @Field(() => Int, { nullable: true, description: "Watermark shown on the channel's programmes (items may override)." })
   @Column({ type: "integer", nullable: true })

@@ -7,6 +7,7 @@ import { MediaItem } from "./media-item";
 @ObjectType({ description: "One file of a media item." })
 @Entity("media_version")
 @Index("IDX_media_version_item", ["mediaItemId"])
+@Index("IDX_media_version_group", ["groupKey"])
 export class MediaVersion {
   @Field(() => Int)
   @PrimaryGeneratedColumn()
@@ -26,6 +27,15 @@ export class MediaVersion {
   @Field(() => Float)
   @Column({ type: "integer" })
   size: number;
+
+  /** What tells this version from the item's others ("1080p", "Director's Cut"): the file name's suffix or the server's name; null when it has none. */
+  @Field(() => String, { nullable: true, description: "What tells this version from the item's others (1080p, Director's Cut); null when it has none." })
+  @Column({ type: "varchar", length: 200, nullable: true })
+  label: string | null;
+
+  /** Local files: the group the file's name puts it in (folder and `Title (Year)`); files of one group are versions of one item. */
+  @Column({ type: "varchar", length: 4096, nullable: true })
+  groupKey: string | null;
 
   /** File modification time, epoch ms: unchanged size + mtime means no re-probe. */
   @Column({ type: "integer" })

@@ -16,6 +16,7 @@ import { RemoteStreamsPostgres1795338200000 } from "./0015-remote-streams";
 import { ChannelTracksPostgres1795338300000 } from "./0016-channel-tracks";
 import { OwnerSessionsPostgres1795338400000 } from "./0017-owner-sessions";
 import { GraphicsPostgres1795338500000 } from "./0018-graphics";
+import { MediaVersionsPostgres1795338600000 } from "./0019-media-versions";
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -42,4 +43,5 @@ export const ALL_POSTGRES_MIGRATIONS: MigrationClass[] = [
   ChannelTracksPostgres1795338300000,
   OwnerSessionsPostgres1795338400000,
   GraphicsPostgres1795338500000,
+  MediaVersionsPostgres1795338600000,
 ];

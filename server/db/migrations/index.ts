@@ -16,8 +16,9 @@ import { RemoteStreams1795338200000 } from "./0015-remote-streams";
 import { ChannelTracks1795338300000 } from "./0016-channel-tracks";
 import { OwnerSessions1795338400000 } from "./0017-owner-sessions";
 import { Graphics1795338500000 } from "./0018-graphics";
+import { MediaVersions1795338600000 } from "./0019-media-versions";
 
 type MigrationClass = new () => MigrationInterface;
 
 /** Every migration, oldest first. New ones are appended; shipped ones never change. */
-export const ALL_MIGRATIONS: MigrationClass[] = [InitialSchema1795336800000, MediaSearch1795336900000, LibraryScanResult1795337000000, LibraryRevision1795337100000, FillerWatermark1795337200000, PlayoutItemExternal1795337300000, BlockPlayouts1795337400000, FillerPresetSearchQuery1795337600000, ArtworkModel1795337700000, SongTags1795337800000, MediaSources1795337900000, CopyWhenCompatible1795338000000, OnDemandChannels1795338100000, RemoteStreams1795338200000, ChannelTracks1795338300000, OwnerSessions1795338400000, Graphics1795338500000];
+export const ALL_MIGRATIONS: MigrationClass[] = [InitialSchema1795336800000, MediaSearch1795336900000, LibraryScanResult1795337000000, LibraryRevision1795337100000, FillerWatermark1795337200000, PlayoutItemExternal1795337300000, BlockPlayouts1795337400000, FillerPresetSearchQuery1795337600000, ArtworkModel1795337700000, SongTags1795337800000, MediaSources1795337900000, CopyWhenCompatible1795338000000, OnDemandChannels1795338100000, RemoteStreams1795338200000, ChannelTracks1795338300000, OwnerSessions1795338400000, Graphics1795338500000, MediaVersions1795338600000];

@@ -48,9 +48,16 @@ export class MediaItemRepository {
     return this.manager.findBy(LibraryPath, { libraryId });
   }
 
-  /** Adds or updates the item of one scanned file, with its show/season, version, streams, chapters and metadata. */
+  /**
+   * Adds or updates the item of one scanned file, with its show/season, version, streams, chapters and metadata.
+   * A new file whose name makes it a version of an item already stored (same group) becomes that item's version.
+   */
   async upsertFile(file: ScannedFile, now: number): Promise<number> {
     const existingVersion = await this.manager.findOneBy(MediaVersion, { path: file.path });
+    if (!existingVersion && file.version?.groupKey) {
+      const sibling = await this.groupSibling(file.libraryPathId, file.version.groupKey);
+      if (sibling) return this.saveFile(file, null, now, null, sibling);
+    }
     let parentId: number | null = null;
     if (file.kind === "Episode" && file.show && file.season) {
       const show = await this.findOrCreateFolderItem(file.libraryPathId, MediaItemKind.Show, file.show.folderPath, null, file.show.metadata, now);
@@ -80,9 +87,37 @@ export class MediaItemRepository {
     return item.id;
   }
 
-  private async saveFile(file: ScannedFile, parentId: number | null, now: number, existingVersion: MediaVersion | null): Promise<number> {
+  /** An item of the library path that already has a version of this group (its first version's item). */
+  private async groupSibling(libraryPathId: number, groupKey: string): Promise<number | null> {
+    const row = await this.manager
+      .createQueryBuilder(MediaVersion, "v")
+      .innerJoin(MediaItem, "i", `i."id" = v."mediaItemId"`)
+      .select(`v."mediaItemId"`, "id")
+      .where(`v."groupKey" = :groupKey AND i."libraryPathId" = :libraryPathId`, { groupKey, libraryPathId })
+      .orderBy(`v."id"`, "ASC")
+      .limit(1)
+      .getRawOne<{ id: number }>();
+    return row ? Number(row.id) : null;
+  }
+
+  /**
+   * Another version of an item (a server's second media): written under the item, the item itself unchanged.
+   * Returns the version's id.
+   */
+  async upsertVersionOf(itemId: number, file: ScannedFile, now: number): Promise<number> {
+    return this.saveVersion(itemId, file, now, await this.manager.findOneBy(MediaVersion, { path: file.path }));
+  }
+
+  /** Removes the item's versions other than these paths (a server that dropped a version). */
+  async keepOnlyVersions(itemId: number, paths: readonly string[]): Promise<void> {
+    const gone = (await this.manager.find(MediaVersion, { where: { mediaItemId: itemId }, select: { id: true, path: true } })).filter((v) => !paths.includes(v.path));
+    if (gone.length) await this.manager.delete(MediaVersion, { id: In(gone.map((v) => v.id)) });
+  }
+
+  private async saveFile(file: ScannedFile, parentId: number | null, now: number, existingVersion: MediaVersion | null, groupItemId?: number): Promise<number> {
     const song = file.kind === "Song" ? file.song : undefined;
-    let item = existingVersion ? await this.manager.findOneBy(MediaItem, { id: existingVersion.mediaItemId }) : null;
+    const itemId = existingVersion?.mediaItemId ?? groupItemId;
+    let item = itemId !== undefined ? await this.manager.findOneBy(MediaItem, { id: itemId }) : null;
     if (!item) item = Object.assign(new MediaItem(), { addedAt: now });
     Object.assign(item, {
       kind: file.kind as MediaItemKind,
@@ -103,11 +138,19 @@ export class MediaItemRepository {
     this.applyMetadata(item, file.metadata);
     item = await this.manager.save(MediaItem, item);
     await this.replaceTagsAndGuids(item.id, file.metadata);
+    await this.saveVersion(item.id, file, now, existingVersion);
+    if (file.artwork) await this.artwork.replace(item.id, file.artwork);
+    return item.id;
+  }
 
+  /** Writes one file's version row (with its streams and chapters) under an item. */
+  private async saveVersion(itemId: number, file: ScannedFile, now: number, existingVersion: MediaVersion | null): Promise<number> {
     const version = existingVersion ?? new MediaVersion();
     Object.assign(version, {
-      mediaItemId: item.id,
+      mediaItemId: itemId,
       path: file.path,
+      label: file.version?.label?.slice(0, 200) ?? null,
+      groupKey: file.version?.groupKey ?? null,
       size: file.size,
       mtime: file.mtime,
       sidecarStamp: file.sidecarStamp ?? null,
@@ -156,33 +199,41 @@ export class MediaItemRepository {
         file.probe.chapters.map((c) => ({ mediaVersionId: savedVersion.id, chapterIndex: c.index, startMs: c.startMs, endMs: c.endMs, title: c.title ?? null })),
       );
     }
-    if (file.artwork) await this.artwork.replace(item.id, file.artwork);
-    return item.id;
+    return savedVersion.id;
   }
 
   /**
-   * After a scan: files not seen (outside skipped folders) go to the trash; trashed files that are back
-   * are restored. Seasons and shows follow their episodes. Returns how many items were trashed.
+   * After a scan: items none of whose files were seen (outside skipped folders) go to the trash; trashed items
+   * with a file back are restored. Of an item with several versions, a version whose file is gone is removed
+   * while another is still there (`pruneVersions`: a local scan, which sees every file; a sync lists items, not
+   * versions). Seasons and shows follow their episodes. Returns how many items were trashed.
    */
-  async reconcile(libraryId: number, seen: ReadonlySet<string>, skippedFolders: readonly string[], now: number): Promise<{ trashed: number; restored: number }> {
+  async reconcile(libraryId: number, seen: ReadonlySet<string>, skippedFolders: readonly string[], now: number, pruneVersions = true): Promise<{ trashed: number; restored: number }> {
     const rows = (await rawQuery(this.manager, 
-      `SELECT v."path" AS "path", i."id" AS "id", i."state" AS "state"
+      `SELECT v."id" AS "versionId", v."path" AS "path", i."id" AS "id", i."state" AS "state"
          FROM "media_version" v
          JOIN "media_item" i ON i."id" = v."mediaItemId"
          JOIN "library_path" lp ON lp."id" = i."libraryPathId"
         WHERE lp."libraryId" = ?`,
       [libraryId],
-    )) as Array<{ path: string; id: number; state: string }>;
+    )) as Array<{ versionId: number; path: string; id: number; state: string }>;
     const underSkipped = (p: string) => skippedFolders.some((folder) => p === folder || p.startsWith(folder.endsWith("/") ? folder : `${folder}/`));
+    const byItem = new Map<number, Array<(typeof rows)[number]>>();
+    for (const row of rows) byItem.set(row.id, [...(byItem.get(row.id) ?? []), row]);
     const toTrash: number[] = [];
     const toRestore: number[] = [];
-    for (const row of rows) {
-      if (seen.has(row.path)) {
-        if (row.state === MediaItemState.Trashed) toRestore.push(row.id);
-      } else if (row.state !== MediaItemState.Trashed && !underSkipped(row.path)) {
-        toTrash.push(row.id);
+    const goneVersions: number[] = [];
+    for (const [id, versions] of byItem) {
+      const state = versions[0]!.state;
+      const present = versions.filter((v) => seen.has(v.path) || underSkipped(v.path));
+      if (versions.some((v) => seen.has(v.path))) {
+        if (state === MediaItemState.Trashed) toRestore.push(id);
+      } else if (state !== MediaItemState.Trashed && present.length === 0) {
+        toTrash.push(id);
       }
+      if (pruneVersions && present.length > 0) goneVersions.push(...versions.filter((v) => !present.includes(v)).map((v) => v.versionId));
     }
+    for (let i = 0; i < goneVersions.length; i += 500) await this.manager.delete(MediaVersion, { id: In(goneVersions.slice(i, i + 500)) });
     for (let i = 0; i < toTrash.length; i += 500) {
       await this.manager.update(MediaItem, { id: In(toTrash.slice(i, i + 500)) }, { state: MediaItemState.Trashed, updatedAt: now });
     }

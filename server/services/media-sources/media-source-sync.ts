@@ -75,7 +75,7 @@ export class MediaSourceSync {
     const now = this.clock();
     const seen = new Set(fetched.ids.map((id) => itemLocator(source.id, id)));
     const reconciled = await this.db.write(async (repos) => {
-      const result = await repos.mediaItems.reconcile(libraryId, seen, [], now);
+      const result = await repos.mediaItems.reconcile(libraryId, seen, [], now, false);
       await repos.mediaSources.setSyncedThrough(libraryId, nextSince(fetched.changed, fetched.listedAt, since));
       for (const c of fetched.collections) await repos.mediaSources.replaceCollectionItems(source.id, c.collectionId, c.itemIds);
       return result;

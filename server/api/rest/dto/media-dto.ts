@@ -85,6 +85,8 @@ export interface MediaVersionDto {
   /** @isInt */
   id: number;
   path: string;
+  /** What tells this version from the item's others (`1080p`, `Director's Cut`): the file name's suffix or the server's name. */
+  label?: string;
   /** @isLong */
   size: number;
   /** @isLong */
@@ -189,6 +191,7 @@ export function toMediaItemDetailDto(detail: MediaItemDetail, baseUrl: string): 
     versions: detail.versions.map((v) => ({
       id: v.id,
       path: v.path,
+      label: v.label ?? undefined,
       size: v.size,
       durationMs: v.durationMs,
       container: v.container ?? undefined,
