@@ -7,6 +7,7 @@ import { Provider as GraphqlProvider } from "urql";
 import { Shell } from "./app/Shell";
 import { OwnerGate } from "./components/OwnerGate";
 import { createGraphqlClient } from "./graphql/client";
+import { setupI18n } from "./i18n/i18n";
 
 const theme = createTheme({
   primaryColor: "indigo",
@@ -15,6 +16,9 @@ const theme = createTheme({
 });
 
 const client = createGraphqlClient();
+
+// The catalog of the visitor's language loads first, so the first paint is already in it.
+await setupI18n();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

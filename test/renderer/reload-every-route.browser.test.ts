@@ -4,10 +4,11 @@ import { describe, expect, it } from "vitest";
 import { useBrowserPage } from "../support/browser";
 import { useTestServer } from "../support/test-server";
 
-/** Every route of the UI, read from renderer/src/app/routes.tsx (the test does not load React). */
+/** Every route of the UI, read from renderer/src/app/routes.tsx, with its English title from the catalog (the test does not load React). */
 function uiRoutes(): Array<{ path: string; title: string }> {
   const source = fs.readFileSync(path.resolve(__dirname, "../../renderer/src/app/routes.tsx"), "utf8");
-  return [...source.matchAll(/\{ path: "([^"]+)", title: "([^"]+)"/g)].map((m) => ({ path: m[1]!, title: m[2]! }));
+  const english = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../renderer/src/i18n/locales/en.json"), "utf8")) as { routes: Record<string, string> };
+  return [...source.matchAll(/\{ path: "([^"]+)", title: "routes\.([^"]+)"/g)].map((m) => ({ path: m[1]!, title: english.routes[m[2]!]! }));
 }
 
 const titleOf = (title: string) => (title === "Airwave" ? title : `${title} · Airwave`);

@@ -27,9 +27,12 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
-/** A fresh context (own storage) at a laptop-sized viewport, recording console errors. */
-export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number }; colorScheme?: "light" | "dark" } = {}): Promise<TestPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 720 }, colorScheme: options.colorScheme ?? "light" });
+/**
+ * A fresh context (own storage) at a laptop-sized viewport, recording console errors. The browser's language is
+ * English unless `locale` says otherwise (the UI follows it), so tests that look for English texts find them.
+ */
+export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number }; colorScheme?: "light" | "dark"; locale?: string } = {}): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 720 }, colorScheme: options.colorScheme ?? "light", locale: options.locale ?? "en-US" });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const pageErrors: string[] = [];

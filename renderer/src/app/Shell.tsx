@@ -6,25 +6,27 @@ import { SignOutButton } from "../components/SignOutButton";
 import { ThemeToggle } from "../components/ThemeToggle";
 import { WriteKeyButton } from "../components/WriteKeyButton";
 import { WriteKeyDialog } from "../components/WriteKeyDialog";
-import { NAV_SECTIONS, ROUTES } from "./routes";
+import { NAV_SECTIONS, ROUTES, SECTION_KEYS } from "./routes";
 import { Link, navigate, usePath } from "./router";
 import { RouteView } from "./RouteView";
+import { useTranslation } from "react-i18next";
 
 /** Below this width the navigation collapses behind the menu button (global.css hides the button above it). */
 const NAV_BREAKPOINT = "1000px";
 
 /** Header, navigation (built from the route table), the banners every page shares, and the page. */
 export function Shell() {
+  const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const path = usePath();
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !opened } }} padding="md">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">{t("shell.skipToContent")}</a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger className="nav-menu-button" opened={opened} onClick={toggle} size="sm" aria-label="Menu" aria-expanded={opened} />
-            <Link to="/" className="brand" aria-label="Airwave home">
+            <Burger className="nav-menu-button" opened={opened} onClick={toggle} size="sm" aria-label={t("common.menu")} aria-expanded={opened} />
+            <Link to="/" className="brand" aria-label={t("common.airwaveHome")}>
               <Title order={2} size="h3">Airwave</Title>
             </Link>
           </Group>
@@ -36,7 +38,7 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation">
+      <AppShell.Navbar p="xs" aria-label={t("common.mainNavigation")}>
         <ScrollArea>
           <Stack gap="md" component="nav">
             {NAV_SECTIONS.map((section) => {
@@ -44,14 +46,14 @@ export function Shell() {
               if (entries.length === 0) return null;
               return (
                 <div key={section}>
-                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>{section}</Text>
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>{t(SECTION_KEYS[section])}</Text>
                   {entries.map((route) => {
                     const active = path === route.path || path.startsWith(`${route.path}/`);
                     return (
                       <NavLink
                         key={route.path}
                         href={route.path}
-                        label={route.nav!.label}
+                        label={t(route.nav!.label)}
                         active={active}
                         aria-current={active ? "page" : undefined}
                         onClick={(event) => {

@@ -1,14 +1,16 @@
 import { Button, CopyButton, Group, TextInput, Tooltip } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 
 /** A read-only URL with a copy button, both labelled for screen readers. */
 export function CopyField({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation();
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <TextInput label={label} value={value} readOnly style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? "Copied" : "Copy"} withArrow>
-            <Button variant="default" onClick={copy} aria-label={`Copy ${label}`}>{copied ? "Copied" : "Copy"}</Button>
+          <Tooltip label={copied ? t("common.copied") : t("common.copy")} withArrow>
+            <Button variant="default" onClick={copy} aria-label={t("common.copy2", { label: label })}>{copied ? t("common.copied") : t("common.copy")}</Button>
           </Tooltip>
         )}
       </CopyButton>
@@ -18,10 +20,11 @@ export function CopyField({ label, value }: { label: string; value: string }) {
 
 /** A compact copy button for tables. */
 export function CopyLink({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation();
   return (
     <CopyButton value={value}>
       {({ copied, copy }) => (
-        <Button size="compact-xs" variant="light" onClick={copy} aria-label={`Copy ${label}`}>{copied ? "Copied" : label}</Button>
+        <Button size="compact-xs" variant="light" onClick={copy} aria-label={t("common.copy2", { label: label })}>{copied ? t("common.copied") : label}</Button>
       )}
     </CopyButton>
   );

@@ -1,11 +1,13 @@
 import { Alert, AspectRatio, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * Plays an HLS stream. hls.js is loaded on first use only, so it stays out of the initial bundle;
  * browsers that play HLS natively use the video element directly.
  */
 export function LivePlayer({ src, title }: { src: string | null; title: string }) {
+  const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [status, setStatus] = useState<"loading" | "playing" | "error">("loading");
   const [error, setError] = useState<string | null>(null);
@@ -55,10 +57,10 @@ export function LivePlayer({ src, title }: { src: string | null; title: string }
   return (
     <Stack gap="xs">
       <AspectRatio ratio={16 / 9} maw={960} bg="black">
-        <video ref={video} controls muted autoPlay playsInline aria-label={`Live preview of ${title}`} data-testid="live-video" />
+        <video ref={video} controls muted autoPlay playsInline aria-label={t("common.livePreviewOf", { title: title })} data-testid="live-video" />
       </AspectRatio>
-      {status === "loading" && <Text size="sm" c="dimmed"><Loader size="xs" mr={6} />Starting the stream…</Text>}
-      {error && <Alert color="red" title="Cannot play this channel" role="alert">{error}</Alert>}
+      {status === "loading" && <Text size="sm" c="dimmed"><Loader size="xs" mr={6} />{t("common.startingTheStream")}</Text>}
+      {error && <Alert color="red" title={t("common.cannotPlayThisChannel")} role="alert">{error}</Alert>}
     </Stack>
   );
 }

@@ -3,12 +3,14 @@ import { useState } from "react";
 import { useQuery } from "urql";
 import { ShellStatusDocument } from "../graphql/generated";
 import { useCreateWriteKey } from "./use-create-write-key";
+import { useTranslation } from "react-i18next";
 
 /**
  * Warns while the server is reachable from other machines and anyone there may change it; one click
  * sets a random write key (kept in this browser, shown once so other tools can use it).
  */
 export function LoopbackWarning() {
+  const { t } = useTranslation();
   const [{ data }, refetch] = useQuery({ query: ShellStatusDocument });
   const writeKey = useCreateWriteKey();
   const [createdKey, setCreatedKey] = useState<string | null>(null);
@@ -17,9 +19,9 @@ export function LoopbackWarning() {
 
   if (createdKey) {
     return (
-      <Alert color="green" title="Write key saved" role="status" withCloseButton onClose={() => setCreatedKey(null)}>
+      <Alert color="green" title={t("common.writeKeySaved")} role="status" withCloseButton onClose={() => setCreatedKey(null)}>
         <Stack gap={4}>
-          <Text size="sm">It is in effect now, and this browser will send it with every change. Copy it now for other tools; it is not shown again:</Text>
+          <Text size="sm">{t("common.itIsInEffectNowAnd")}</Text>
           <Code>{createdKey}</Code>
         </Stack>
       </Alert>
@@ -35,13 +37,11 @@ export function LoopbackWarning() {
   };
 
   return (
-    <Alert color="orange" title="Anyone on your network can change this server" role="alert">
+    <Alert color="orange" title={t("common.anyoneOnYourNetworkCanChange")} role="alert">
       <Group justify="space-between" align="center">
-        <Text size="sm">
-          Airwave listens beyond this computer and no write key is set, so any device on the network can edit or delete channels and libraries.
-          {settings.restartRequired && " A saved change is waiting for a restart."}
+        <Text size="sm">{t("common.airwaveListensBeyondThisComputerAnd")}{settings.restartRequired && t("common.aSavedChangeIsWaitingFor")}
         </Text>
-        <Button color="orange" onClick={setKey} loading={writeKey.fetching}>Set a write key</Button>
+        <Button color="orange" onClick={setKey} loading={writeKey.fetching}>{t("common.setAWriteKey")}</Button>
       </Group>
       {writeKey.error && <Text c="red" size="sm" mt="xs">{writeKey.error}</Text>}
     </Alert>

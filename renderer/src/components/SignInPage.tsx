@@ -1,9 +1,11 @@
 import { Alert, Button, Card, Center, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { ownerAccessError, signIn } from "../graphql/owner-session";
+import { useTranslation } from "react-i18next";
 
 /** Shown instead of the app while an owner password protects the server and this browser is not signed in. */
 export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,13 +31,11 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
       <Card withBorder padding="xl" maw={420} w="100%">
         <form onSubmit={submit}>
           <Stack>
-            <Title order={1} size="h2">Sign in to Airwave</Title>
-            <Text size="sm" c="dimmed">
-              An owner password protects this server. Media players keep working without it. Forgot it? Run <code>airwave set-password</code> on the computer that holds Airwave's data folder.
-            </Text>
-            <PasswordInput label="Owner password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required data-autofocus autoComplete="current-password" />
-            {error && <Alert color="red" role="alert" title="Not signed in">{error}</Alert>}
-            <Button type="submit" loading={busy}>Sign in</Button>
+            <Title order={1} size="h2">{t("common.signInToAirwave")}</Title>
+            <Text size="sm" c="dimmed">{t("common.anOwnerPasswordProtectsThisServer")}{" "}<code>airwave set-password</code>{" "}{t("common.onTheComputerThatHoldsAirwaveS")}</Text>
+            <PasswordInput label={t("common.ownerPassword")} value={password} onChange={(e) => setPassword(e.currentTarget.value)} required data-autofocus autoComplete="current-password" />
+            {error && <Alert color="red" role="alert" title={t("common.notSignedIn")}>{error}</Alert>}
+            <Button type="submit" loading={busy}>{t("common.signIn")}</Button>
           </Stack>
         </form>
       </Card>

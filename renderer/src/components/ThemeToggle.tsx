@@ -1,12 +1,14 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 
 /** Switches between the light and dark theme (the first visit follows the system). */
 export function ThemeToggle() {
+  const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme("light");
   const next = scheme === "dark" ? "light" : "dark";
   return (
-    <ActionIcon variant="default" size="lg" onClick={() => setColorScheme(next)} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
+    <ActionIcon variant="default" size="lg" onClick={() => setColorScheme(next)} aria-label={t("common.switchToTheme", { next: next })} title={t("common.switchToTheme", { next: next })}>
       <span aria-hidden="true">{scheme === "dark" ? "☀" : "☾"}</span>
     </ActionIcon>
   );

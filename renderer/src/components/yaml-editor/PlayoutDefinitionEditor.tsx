@@ -7,6 +7,7 @@ import { ServerMessage } from "../ServerMessage";
 import { PlayoutPreviewTimeline } from "./PlayoutPreviewTimeline";
 import type { YamlProblem } from "./types";
 import { YamlEditor } from "./YamlEditor";
+import { useTranslation } from "react-i18next";
 
 const PREVIEW_HOURS = 6;
 
@@ -18,6 +19,7 @@ type Check = { state: "checking" } | { state: "done"; problems: YamlProblem[] } 
  * `previewPlayout` for the next hours.
  */
 export function PlayoutDefinitionEditor({ value, onChange, label = "YAML playout definition", description }: { value: string; onChange: (value: string) => void; label?: string; description?: string }) {
+  const { t } = useTranslation();
   const client = useClient();
   const statusId = useId();
   const [check, setCheck] = useState<Check>({ state: "checking" });
@@ -31,7 +33,7 @@ export function PlayoutDefinitionEditor({ value, onChange, label = "YAML playout
       setCheck({ state: "checking" });
       const result = await client.query(PlayoutEditorValidateDocument, { definition: text }, { requestPolicy: "network-only" }).toPromise();
       if (result.error || !result.data) {
-        setCheck({ state: "failed", message: toServerErrors(result.error, []).general ?? "The server did not answer." });
+        setCheck({ state: "failed", message: toServerErrors(result.error, []).general ?? t("yamlEditor.theServerDidNotAnswer") });
         return [];
       }
       return result.data.validatePlayout.errors.map((e) => ({ line: e.line, column: e.column, path: e.path, message: e.message, inThisText: e.file === "definition" }));
@@ -68,24 +70,24 @@ export function PlayoutDefinitionEditor({ value, onChange, label = "YAML playout
       <YamlEditor value={value} onChange={onChange} label={label} describedBy={statusId} validate={validate} onValidated={onValidated} />
       <div id={statusId} role="status" aria-live="polite">
         {check.state === "checking" && (
-          <Group gap={6}><Loader size={12} /><Text size="sm" c="dimmed">Checking with the server…</Text></Group>
+          <Group gap={6}><Loader size={12} /><Text size="sm" c="dimmed">{t("yamlEditor.checkingWithTheServer")}</Text></Group>
         )}
-        {check.state === "failed" && <ServerMessage title="Cannot check the definition" message={check.message} />}
-        {check.state === "done" && check.problems.length === 0 && <Text size="sm" c="green">The server accepts this definition.</Text>}
+        {check.state === "failed" && <ServerMessage title={t("yamlEditor.cannotCheckTheDefinition")} message={check.message} />}
+        {check.state === "done" && check.problems.length === 0 && <Text size="sm" c="green">{t("yamlEditor.theServerAcceptsThisDefinition")}</Text>}
         {check.state === "done" && check.problems.length > 0 && (
-          <Alert color="red" title={`The server found ${check.problems.length === 1 ? "a problem" : `${check.problems.length} problems`}`} p="xs">
+          <Alert color="red" title={t("yamlEditor.theServerFound", { count: check.problems.length })} p="xs">
             <List size="sm">
               {check.problems.map((p, i) => (
-                <List.Item key={i}>Line {p.line}, column {p.column}{p.path ? ` (${p.path})` : ""}: {p.message}</List.Item>
+                <List.Item key={i}>{t("yamlEditor.lineColumn", { line: p.line, column: p.column, value: p.path ? ` (${p.path})` : "", message: p.message })}</List.Item>
               ))}
             </List>
           </Alert>
         )}
       </div>
-      <ServerMessage title="Cannot preview" message={previewError} />
+      <ServerMessage title={t("common.cannotPreview")} message={previewError} />
       {preview && (
         <Stack gap={4}>
-          <Title order={3} size="h5">The next {PREVIEW_HOURS} hours</Title>
+          <Title order={3} size="h5">{t("yamlEditor.theNextHours", { count: PREVIEW_HOURS })}</Title>
           <PlayoutPreviewTimeline preview={preview} hours={PREVIEW_HOURS} />
         </Stack>
       )}

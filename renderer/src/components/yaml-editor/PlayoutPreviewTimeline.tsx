@@ -1,21 +1,24 @@
 import { Alert, Badge, Box, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import type { PlayoutEditorPreviewQuery } from "../../graphql/generated";
+import { useTranslation } from "react-i18next";
+import { currentLocale } from "../../i18n/i18n";
 
 type PreviewItem = PlayoutEditorPreviewQuery["previewPlayout"]["items"][number];
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+const time = (iso: string) => new Date(iso).toLocaleTimeString(currentLocale(), { hour: "2-digit", minute: "2-digit" });
 export const previewTitle = (item: PreviewItem) => item.customTitle ?? item.mediaTitle ?? (item.mediaItemId === null ? "Offline" : `Item ${item.mediaItemId}`);
 const COLORS = ["indigo", "teal", "grape", "orange", "cyan", "pink"];
 
 /** The next hours a build would produce: a proportional bar and the list of items. */
 export function PlayoutPreviewTimeline({ preview, hours }: { preview: PlayoutEditorPreviewQuery["previewPlayout"]; hours: number }) {
+  const { t } = useTranslation();
   const items = preview.items;
-  if (items.length === 0) return <Text size="sm">The preview has no items in the next {hours} hours.</Text>;
+  if (items.length === 0) return <Text size="sm">{t("yamlEditor.thePreviewHasNoItemsIn", { hours: hours })}</Text>;
   const start = Date.parse(items[0].start);
   const end = Math.max(...items.map((i) => Date.parse(i.finish)));
   const span = Math.max(1, end - start);
   return (
-    <Stack gap="xs" aria-label="Preview of the next hours" role="region">
+    <Stack gap="xs" aria-label={t("yamlEditor.previewOfTheNextHours")} role="region">
       <Box style={{ display: "flex", height: 28, borderRadius: 4, overflow: "hidden", border: "1px solid var(--mantine-color-default-border)" }} aria-hidden="true">
         {items.map((item, i) => (
           <Tooltip key={i} label={`${time(item.start)} ${previewTitle(item)}`}>
@@ -30,15 +33,15 @@ export function PlayoutPreviewTimeline({ preview, hours }: { preview: PlayoutEdi
         ))}
       </Box>
       {preview.warnings.length > 0 && (
-        <Alert color="yellow" title="Warnings from the server">{preview.warnings.join("\n")}</Alert>
+        <Alert color="yellow" title={t("yamlEditor.warningsFromTheServer")}>{preview.warnings.join("\n")}</Alert>
       )}
       <Table.ScrollContainer minWidth={500} mah={260}>
         <Table striped withTableBorder verticalSpacing={4} fz="sm" data-testid="playout-preview">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={130}>Time</Table.Th>
-              <Table.Th>Title</Table.Th>
-              <Table.Th w={140}>Content</Table.Th>
+              <Table.Th w={130}>{t("common.time")}</Table.Th>
+              <Table.Th>{t("common.title")}</Table.Th>
+              <Table.Th w={140}>{t("common.content")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -57,7 +60,7 @@ export function PlayoutPreviewTimeline({ preview, hours }: { preview: PlayoutEdi
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {items.length > 60 && <Text size="xs" c="dimmed">…and {items.length - 60} more items until {time(items[items.length - 1].finish)}.</Text>}
+      {items.length > 60 && <Text size="xs" c="dimmed">{t("yamlEditor.andMoreItemsUntil", { value: items.length - 60, time: time(items[items.length - 1].finish) })}</Text>}
     </Stack>
   );
 }

@@ -4,20 +4,23 @@ import { ServerMessage } from "../../components/ServerMessage";
 import { CreateBlockDocument, UpdateBlockDocument, type BlockInput, type BlockStopScheduling, type BlocksPageQuery, type PlaybackOrder } from "../../graphql/generated";
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
 type Block = BlocksPageQuery["blocks"][number];
 type ItemDraft = { content: string | null; playbackOrder: PlaybackOrder; includeInProgramGuide: boolean };
 
 const ORDERS: PlaybackOrder[] = ["Chronological", "SeasonEpisode", "Shuffle", "Random", "RandomRotation"];
-const STOPS: Array<{ value: BlockStopScheduling; label: string }> = [
-  { value: "AfterDurationEnd", label: "Let the last item finish" },
-  { value: "BeforeDurationEnd", label: "Stop before running over" },
-];
+const STOPS = (): Array<{ value: BlockStopScheduling; label: string }> => ([
+  { value: "AfterDurationEnd", label: t("blocks.letTheLastItemFinish") },
+  { value: "BeforeDurationEnd", label: t("blocks.stopBeforeRunningOver") },
+]);
 
 const contentOf = (i: Block["items"][number]) => (i.collectionType === "SmartCollection" ? `SmartCollection:${i.smartCollectionId}` : `Collection:${i.collectionId}`);
 
 /** Creates or edits a block: its length, how it ends, and its items (content and order), saved at once. */
 export function BlockForm({ block, sources, onSaved }: { block: Block | null; sources: BlocksPageQuery; onSaved: () => void }) {
+  const { t } = useTranslation();
   const [name, setName] = useState(block?.name ?? "");
   const [minutes, setMinutes] = useState<number | string>(block?.minutes ?? 60);
   const [stop, setStop] = useState<BlockStopScheduling>(block?.stopScheduling ?? "AfterDurationEnd");
@@ -27,7 +30,7 @@ export function BlockForm({ block, sources, onSaved }: { block: Block | null; so
   const [updateState, update] = useServerMutation(UpdateBlockDocument);
   const content = [
     ...sources.collections.map((c) => ({ value: `Collection:${c.id}`, label: `Collection: ${c.name}` })),
-    ...sources.smartCollections.map((c) => ({ value: `SmartCollection:${c.id}`, label: `Smart collection: ${c.name}` })),
+    ...sources.smartCollections.map((c) => ({ value: `SmartCollection:${c.id}`, label: t("blocks.smartCollection", { name: c.name }) })),
   ];
   const set = (i: number, change: Partial<ItemDraft>) => setItems(items.map((item, n) => (n === i ? { ...item, ...change } : item)));
   /** The server names fields like `items[1].collectionId`; show them on that item. */
@@ -54,27 +57,27 @@ export function BlockForm({ block, sources, onSaved }: { block: Block | null; so
   return (
     <form onSubmit={submit}>
       <Stack>
-        <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} data-autofocus />
+        <TextInput label={t("common.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} data-autofocus />
         <Group grow>
-          <NumberInput label="Minutes" value={minutes} onChange={setMinutes} min={1} max={1440} error={errors?.fields.minutes} />
-          <Select label="At the end" data={STOPS} value={stop} onChange={(v) => v && setStop(v as BlockStopScheduling)} allowDeselect={false} />
+          <NumberInput label={t("common.minutes")} value={minutes} onChange={setMinutes} min={1} max={1440} error={errors?.fields.minutes} />
+          <Select label={t("blocks.atTheEnd")} data={STOPS()} value={stop} onChange={(v) => v && setStop(v as BlockStopScheduling)} allowDeselect={false} />
         </Group>
         {items.map((item, i) => (
-          <Fieldset key={i} legend={`Item ${i + 1}`} aria-label={`Item ${i + 1}`}>
+          <Fieldset key={i} legend={t("blocks.item", { value: i + 1 })} aria-label={t("blocks.item", { value: i + 1 })}>
             <Group grow align="flex-start">
-              <Select label="Content" data={content} value={item.content} onChange={(v) => set(i, { content: v })} searchable error={itemError(i)} />
-              <Select label="Order" data={ORDERS} value={item.playbackOrder} onChange={(v) => v && set(i, { playbackOrder: v as PlaybackOrder })} allowDeselect={false} />
+              <Select label={t("common.content")} data={content} value={item.content} onChange={(v) => set(i, { content: v })} searchable error={itemError(i)} />
+              <Select label={t("common.order")} data={ORDERS} value={item.playbackOrder} onChange={(v) => v && set(i, { playbackOrder: v as PlaybackOrder })} allowDeselect={false} />
             </Group>
             <Group justify="space-between" mt="xs">
-              <Checkbox label="Show in the guide" checked={item.includeInProgramGuide} onChange={(e) => set(i, { includeInProgramGuide: e.currentTarget.checked })} />
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove item ${i + 1}`} onClick={() => setItems(items.filter((_, n) => n !== i))}>✕</ActionIcon>
+              <Checkbox label={t("blocks.showInTheGuide")} checked={item.includeInProgramGuide} onChange={(e) => set(i, { includeInProgramGuide: e.currentTarget.checked })} />
+              <ActionIcon variant="subtle" color="red" aria-label={t("blocks.removeItem", { value: i + 1 })} onClick={() => setItems(items.filter((_, n) => n !== i))}>✕</ActionIcon>
             </Group>
           </Fieldset>
         ))}
-        <Button variant="light" onClick={() => setItems([...items, { content: null, playbackOrder: "Shuffle", includeInProgramGuide: true }])}>Add item</Button>
+        <Button variant="light" onClick={() => setItems([...items, { content: null, playbackOrder: "Shuffle", includeInProgramGuide: true }])}>{t("common.addItem")}</Button>
         <ServerMessage message={errors?.fields.items ?? errors?.general ?? null} />
         <Group justify="flex-end">
-          <Button type="submit" loading={createState.fetching || updateState.fetching}>{block ? "Save block" : "Create block"}</Button>
+          <Button type="submit" loading={createState.fetching || updateState.fetching}>{block ? t("common.saveBlock") : t("common.createBlock")}</Button>
         </Group>
       </Stack>
     </form>

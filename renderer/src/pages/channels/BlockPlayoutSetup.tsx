@@ -7,12 +7,14 @@ import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { withItemErrors, type WithItems } from "../blocks/BlockForm";
 import type { PlayoutSaved } from "./PlayoutSetup";
+import { useTranslation } from "react-i18next";
 
 const DAYS: DayOfWeek[] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 type Row = { templateId: string | null; daysOfWeek: DayOfWeek[]; priority: number | string };
 
 /** Gives a channel a Block playout: which block template plays on which days (no days: every day; higher priority wins). */
 export function BlockPlayoutSetup(props: { channelId: number; playoutId?: number | null; initial: Array<{ templateId: number; priority: number; daysOfWeek?: DayOfWeek[] | null }> | null | undefined; onSaved: (build: PlayoutSaved) => void }) {
+  const { t } = useTranslation();
   const { channelId, playoutId, initial, onSaved } = props;
   const [{ data }] = useQuery({ query: PlayoutBlockTemplatesDocument, requestPolicy: "network-only" });
   const [rows, setRows] = useState<Row[]>(initial?.length ? initial.map((a) => ({ templateId: String(a.templateId), daysOfWeek: a.daysOfWeek ?? [], priority: a.priority })) : [{ templateId: null, daysOfWeek: [], priority: 0 }]);
@@ -40,21 +42,21 @@ export function BlockPlayoutSetup(props: { channelId: number; playoutId?: number
   return (
     <Stack>
       {rows.map((row, i) => (
-        <Fieldset key={i} legend={`Assignment ${i + 1}`} aria-label={`Assignment ${i + 1}`}>
+        <Fieldset key={i} legend={t("channels.assignment", { value: i + 1 })} aria-label={t("channels.assignment", { value: i + 1 })}>
           <Group grow align="flex-start">
-            <Select label="Template" data={templates} value={row.templateId} onChange={(v) => set(i, { templateId: v })} placeholder={templates.length ? "Pick a template" : "No templates yet: make one on the Blocks page"} error={rowError(i)} />
-            <MultiSelect label="Days" placeholder="Every day" data={DAYS} value={row.daysOfWeek} onChange={(v) => set(i, { daysOfWeek: v as DayOfWeek[] })} />
-            <NumberInput label="Priority" value={row.priority} onChange={(v) => set(i, { priority: v })} />
-            <ActionIcon variant="subtle" color="red" mt="xl" aria-label={`Remove assignment ${i + 1}`} onClick={() => setRows(rows.filter((_, n) => n !== i))}>✕</ActionIcon>
+            <Select label={t("common.template")} data={templates} value={row.templateId} onChange={(v) => set(i, { templateId: v })} placeholder={templates.length ? t("channels.pickATemplate") : t("channels.noTemplatesYetMakeOneOn")} error={rowError(i)} />
+            <MultiSelect label={t("common.days")} placeholder={t("common.everyDay")} data={DAYS} value={row.daysOfWeek} onChange={(v) => set(i, { daysOfWeek: v as DayOfWeek[] })} />
+            <NumberInput label={t("common.priority")} value={row.priority} onChange={(v) => set(i, { priority: v })} />
+            <ActionIcon variant="subtle" color="red" mt="xl" aria-label={t("channels.removeAssignment", { value: i + 1 })} onClick={() => setRows(rows.filter((_, n) => n !== i))}>✕</ActionIcon>
           </Group>
         </Fieldset>
       ))}
-      <Button variant="light" onClick={() => setRows([...rows, { templateId: null, daysOfWeek: [], priority: 0 }])}>Add assignment</Button>
+      <Button variant="light" onClick={() => setRows([...rows, { templateId: null, daysOfWeek: [], priority: 0 }])}>{t("common.addAssignment")}</Button>
       <ServerMessage message={errors?.fields.templates ?? general} />
       <Group justify="flex-end">
-        <Button onClick={save} loading={createState.fetching || updateState.fetching}>{playoutId ? "Save and rebuild" : "Create playout"}</Button>
+        <Button onClick={save} loading={createState.fetching || updateState.fetching}>{playoutId ? t("channels.saveAndRebuild") : t("common.createPlayout")}</Button>
       </Group>
-      <Text size="xs" c="dimmed">Saving builds the blocks for the configured number of days.</Text>
+      <Text size="xs" c="dimmed">{t("channels.savingBuildsTheBlocksForThe")}</Text>
     </Stack>
   );
 }

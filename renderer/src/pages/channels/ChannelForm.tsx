@@ -13,22 +13,24 @@ import {
 } from "../../graphql/generated";
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
-const STREAMING_MODES: { value: StreamingMode; label: string }[] = [
+const STREAMING_MODES = (): { value: StreamingMode; label: string }[] => ([
   { value: "TransportStream", label: "MPEG-TS" },
-  { value: "TransportStreamHybrid", label: "MPEG-TS (hybrid)" },
-  { value: "HttpLiveStreamingSegmenter", label: "HLS segmenter" },
-  { value: "HttpLiveStreamingDirect", label: "HLS direct" },
-];
-const PLAYOUT_MODES: { value: ChannelPlayoutMode; label: string }[] = [
-  { value: "Continuous", label: "Continuous (runs like live TV)" },
-  { value: "OnDemand", label: "On demand (waits while nobody watches)" },
-];
+  { value: "TransportStreamHybrid", label: t("common.mpegTsHybrid") },
+  { value: "HttpLiveStreamingSegmenter", label: t("common.hlsSegmenter") },
+  { value: "HttpLiveStreamingDirect", label: t("common.hlsDirect") },
+]);
+const PLAYOUT_MODES = (): { value: ChannelPlayoutMode; label: string }[] => ([
+  { value: "Continuous", label: t("channels.continuousRunsLikeLiveTv") },
+  { value: "OnDemand", label: t("channels.onDemandWaitsWhileNobodyWatches") },
+]);
 const SUBTITLE_MODES: SubtitleMode[] = ["None", "Forced", "Default", "Any"];
-const SUBTITLE_DELIVERIES: { value: SubtitleDelivery; label: string }[] = [
-  { value: "BurnIn", label: "Burn in (everyone sees them)" },
-  { value: "Soft", label: "Soft: HLS viewers switch them (picture subtitles and MPEG-TS: burned in)" },
-];
+const SUBTITLE_DELIVERIES = (): { value: SubtitleDelivery; label: string }[] => ([
+  { value: "BurnIn", label: t("channels.burnInEveryoneSeesThem") },
+  { value: "Soft", label: t("channels.softHlsViewersSwitchThemPicture") },
+]);
 const codes = (text: string) => text.split(",").map((c) => c.trim()).filter(Boolean);
 
 interface Values {
@@ -102,6 +104,7 @@ export interface SavedChannel {
 
 /** Creates or edits a channel; every message under a field is the server's. */
 export function ChannelForm({ channelId, onSaved, submitLabel }: { channelId?: number; onSaved: (channel: SavedChannel) => void; submitLabel?: string }) {
+  const { t } = useTranslation();
   const isNew = channelId === undefined;
   const [{ data }] = useQuery({ query: ChannelFormDocument, variables: { id: channelId ?? 0, withChannel: !isNew } });
   const [values, setValues] = useState<Values>(EMPTY);
@@ -152,41 +155,41 @@ export function ChannelForm({ channelId, onSaved, submitLabel }: { channelId?: n
     onSaved(saved);
   };
 
-  const profiles = data?.ffmpegProfiles.map((p) => ({ value: String(p.id), label: p.isDefault ? `${p.name} (default)` : p.name })) ?? [];
+  const profiles = data?.ffmpegProfiles.map((p) => ({ value: String(p.id), label: p.isDefault ? t("channels.default", { name: p.name }) : p.name })) ?? [];
 
   return (
-    <form onSubmit={submit} aria-label={isNew ? "New channel" : "Edit channel"} noValidate>
+    <form onSubmit={submit} aria-label={isNew ? t("common.newChannel") : t("common.editChannel")} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Number" description="e.g. 4 or 4.1; blank for the next free number" value={values.number} onChange={(e) => set("number")(e.currentTarget.value)} error={error("number")} />
-          <TextInput label="Name" value={values.name} onChange={(e) => set("name")(e.currentTarget.value)} required error={error("name")} />
-          <Select label="Streaming mode" placeholder="Server default" data={STREAMING_MODES} value={values.streamingMode} onChange={(v) => set("streamingMode")(v as StreamingMode | null)} error={error("streamingMode")} clearable />
-          <Select label="FFmpeg profile" placeholder="Default profile" data={profiles} value={values.ffmpegProfileId} onChange={set("ffmpegProfileId")} error={error("ffmpegProfileId")} clearable />
-          <Select label="Playout mode" description="On demand: the schedule resumes where the last viewer left" placeholder="Continuous" data={PLAYOUT_MODES} value={values.playoutMode} onChange={(v) => set("playoutMode")(v as ChannelPlayoutMode | null)} error={error("playoutMode")} clearable />
+          <TextInput label={t("common.number")} description={t("channels.eG4Or41BlankFor")} value={values.number} onChange={(e) => set("number")(e.currentTarget.value)} error={error("number")} />
+          <TextInput label={t("common.name")} value={values.name} onChange={(e) => set("name")(e.currentTarget.value)} required error={error("name")} />
+          <Select label={t("common.streamingMode")} placeholder={t("common.serverDefault")} data={STREAMING_MODES()} value={values.streamingMode} onChange={(v) => set("streamingMode")(v as StreamingMode | null)} error={error("streamingMode")} clearable />
+          <Select label={t("common.ffmpegProfile")} placeholder={t("common.defaultProfile")} data={profiles} value={values.ffmpegProfileId} onChange={set("ffmpegProfileId")} error={error("ffmpegProfileId")} clearable />
+          <Select label={t("common.playoutMode")} description={t("channels.onDemandTheScheduleResumesWhere")} placeholder={t("common.continuous")} data={PLAYOUT_MODES()} value={values.playoutMode} onChange={(v) => set("playoutMode")(v as ChannelPlayoutMode | null)} error={error("playoutMode")} clearable />
         </SimpleGrid>
         <Accordion variant="contained" value={moreOpen} onChange={setMoreOpen}>
           <Accordion.Item value="more">
-            <Accordion.Control>More options</Accordion.Control>
+            <Accordion.Control>{t("common.moreOptions")}</Accordion.Control>
             <Accordion.Panel>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Group" value={values.group} onChange={(e) => set("group")(e.currentTarget.value)} error={error("group")} />
-                <TextInput label="Categories" description="Separated by commas" value={values.categories} onChange={(e) => set("categories")(e.currentTarget.value)} error={error("categories")} />
-                <TextInput label="Logo URL" value={values.logoUrl} onChange={(e) => set("logoUrl")(e.currentTarget.value)} error={error("logoUrl")} />
-                <Select label="Subtitles" placeholder="Server default" data={SUBTITLE_MODES} value={values.subtitleMode} onChange={(v) => set("subtitleMode")(v as SubtitleMode | null)} error={error("subtitleMode")} clearable />
-                <TextInput label="Preferred audio language" description="ISO 639 code, e.g. eng" value={values.preferredAudioLanguageCode} onChange={(e) => set("preferredAudioLanguageCode")(e.currentTarget.value)} error={error("preferredAudioLanguageCode")} />
-                <TextInput label="Preferred subtitle language" value={values.preferredSubtitleLanguageCode} onChange={(e) => set("preferredSubtitleLanguageCode")(e.currentTarget.value)} error={error("preferredSubtitleLanguageCode")} />
-                <Select label="Subtitle delivery" placeholder="Burn in" data={SUBTITLE_DELIVERIES} value={values.subtitleDelivery} onChange={(v) => set("subtitleDelivery")(v as SubtitleDelivery | null)} error={error("subtitleDelivery")} clearable />
-                <TextInput label="Soft subtitle languages" description="One switchable HLS subtitle track each, e.g. eng, spa" value={values.subtitleLanguageCodes} onChange={(e) => set("subtitleLanguageCodes")(e.currentTarget.value)} error={error("subtitleLanguageCodes")} />
-                <TextInput label="Audio track languages" description="One audio track each, the first the default, e.g. eng, spa; empty: one track" value={values.audioLanguageCodes} onChange={(e) => set("audioLanguageCodes")(e.currentTarget.value)} error={error("audioLanguageCodes")} />
-                <Switch label="Enabled" checked={values.isEnabled} onChange={(e) => set("isEnabled")(e.currentTarget.checked)} error={error("isEnabled")} />
-                <Switch label="Show in the guide" checked={values.showInEpg} onChange={(e) => set("showInEpg")(e.currentTarget.checked)} error={error("showInEpg")} />
+                <TextInput label={t("common.group")} value={values.group} onChange={(e) => set("group")(e.currentTarget.value)} error={error("group")} />
+                <TextInput label={t("common.categories")} description={t("channels.separatedByCommas")} value={values.categories} onChange={(e) => set("categories")(e.currentTarget.value)} error={error("categories")} />
+                <TextInput label={t("common.logoUrl")} value={values.logoUrl} onChange={(e) => set("logoUrl")(e.currentTarget.value)} error={error("logoUrl")} />
+                <Select label={t("common.subtitles")} placeholder={t("common.serverDefault")} data={SUBTITLE_MODES} value={values.subtitleMode} onChange={(v) => set("subtitleMode")(v as SubtitleMode | null)} error={error("subtitleMode")} clearable />
+                <TextInput label={t("channels.preferredAudioLanguage")} description={t("channels.iso639CodeEGEng")} value={values.preferredAudioLanguageCode} onChange={(e) => set("preferredAudioLanguageCode")(e.currentTarget.value)} error={error("preferredAudioLanguageCode")} />
+                <TextInput label={t("channels.preferredSubtitleLanguage")} value={values.preferredSubtitleLanguageCode} onChange={(e) => set("preferredSubtitleLanguageCode")(e.currentTarget.value)} error={error("preferredSubtitleLanguageCode")} />
+                <Select label={t("common.subtitleDelivery")} placeholder={t("common.burnIn")} data={SUBTITLE_DELIVERIES()} value={values.subtitleDelivery} onChange={(v) => set("subtitleDelivery")(v as SubtitleDelivery | null)} error={error("subtitleDelivery")} clearable />
+                <TextInput label={t("channels.softSubtitleLanguages")} description={t("channels.oneSwitchableHlsSubtitleTrackEach")} value={values.subtitleLanguageCodes} onChange={(e) => set("subtitleLanguageCodes")(e.currentTarget.value)} error={error("subtitleLanguageCodes")} />
+                <TextInput label={t("channels.audioTrackLanguages")} description={t("channels.oneAudioTrackEachTheFirst")} value={values.audioLanguageCodes} onChange={(e) => set("audioLanguageCodes")(e.currentTarget.value)} error={error("audioLanguageCodes")} />
+                <Switch label={t("common.enabled")} checked={values.isEnabled} onChange={(e) => set("isEnabled")(e.currentTarget.checked)} error={error("isEnabled")} />
+                <Switch label={t("channels.showInTheGuide")} checked={values.showInEpg} onChange={(e) => set("showInEpg")(e.currentTarget.checked)} error={error("showInEpg")} />
               </SimpleGrid>
             </Accordion.Panel>
           </Accordion.Item>
         </Accordion>
         <ServerMessage message={errors?.general} />
         <Group justify="flex-end">
-          <Button type="submit" loading={createState.fetching || updateState.fetching}>{submitLabel ?? (isNew ? "Create channel" : "Save channel")}</Button>
+          <Button type="submit" loading={createState.fetching || updateState.fetching}>{submitLabel ?? (isNew ? t("common.createChannel") : t("common.saveChannel"))}</Button>
         </Group>
       </Stack>
     </form>

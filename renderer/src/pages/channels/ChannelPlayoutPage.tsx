@@ -10,51 +10,53 @@ import { PlayoutResetButton } from "../playouts/PlayoutResetButton";
 import { PlayoutSetup } from "./PlayoutSetup";
 import { SourcePlayoutSetup } from "./SourcePlayoutSetup";
 import { BlockPlayoutSetup } from "./BlockPlayoutSetup";
+import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
-const KINDS = [
-  { value: "Sequential", label: "YAML definition" },
-  { value: "Classic", label: "Classic schedule" },
-  { value: "Block", label: "Block templates" },
-  { value: "ExternalJson", label: "External JSON" },
-  { value: "Scripted", label: "Script" },
-] as const;
-type ChosenKind = (typeof KINDS)[number]["value"];
+const KINDS = () => ([
+  { value: "Sequential", label: t("common.yamlDefinition") },
+  { value: "Classic", label: t("common.classicSchedule") },
+  { value: "Block", label: t("common.blockTemplates") },
+  { value: "ExternalJson", label: t("common.externalJson") },
+  { value: "Scripted", label: t("common.script") },
+] as const);
+type ChosenKind = ReturnType<typeof KINDS>[number]["value"];
 
 /** `/channels/:id/playout`: give a channel its playout (YAML, a Classic schedule, a channel file or a script), or change it. */
 export default function ChannelPlayoutPage({ params }: PageProps) {
+  const { t } = useTranslation();
   const [{ data, error }] = useQuery({ query: ChannelPlayoutDocument, variables: { id: Number(params.id) }, requestPolicy: "network-only" });
   const channel = data?.channel;
   const playout = channel?.playout;
   const [kind, setKind] = useState<ChosenKind>("Sequential");
   useEffect(() => {
-    if (playout && KINDS.some((k) => k.value === playout.kind)) setKind(playout.kind as ChosenKind);
+    if (playout && KINDS().some((k) => k.value === playout.kind)) setKind(playout.kind as ChosenKind);
   }, [playout]);
   const onSaved = (build: { success: boolean }) => build.success && channel && navigate(`/watch/${encodeURIComponent(channel.number)}`);
   return (
     <Stack maw={1000}>
       <Breadcrumbs>
-        <Anchor component={Link} to="/channels">Channels</Anchor>
-        <Text>Playout</Text>
+        <Anchor component={Link} to="/channels">{t("common.channels")}</Anchor>
+        <Text>{t("common.playout")}</Text>
       </Breadcrumbs>
-      <Title order={1}>{channel ? `Playout of ${channel.number} · ${channel.name}` : "Playout"}</Title>
-      <ServerMessage title="Cannot load" message={error?.message} />
+      <Title order={1}>{channel ? t("channels.playoutOf", { number: channel.number, name: channel.name }) : t("common.playout")}</Title>
+      <ServerMessage title={t("common.cannotLoad")} message={error?.message} />
       {playout && (
-        <Alert color={playout.buildStatus.success === false ? "red" : "gray"} title={`${playout.kind} playout`}>
-          Last build: {formatTime(playout.buildStatus.lastBuild)}{playout.buildStatus.message ? ` — ${playout.buildStatus.message}` : ""}
+        <Alert color={playout.buildStatus.success === false ? "red" : "gray"} title={t("channels.playout", { kind: playout.kind })}>{t("common.lastBuild2")}{" "}{formatTime(playout.buildStatus.lastBuild)}{playout.buildStatus.message ? ` — ${playout.buildStatus.message}` : ""}
           <PlayoutResetButton channelId={channel!.id} />
         </Alert>
       )}
       {channel && (
         <SegmentedControl
-          aria-label="Playout kind"
-          data={KINDS.map((k) => ({ ...k }))}
+          aria-label={t("common.playoutKind")}
+          data={KINDS().map((k) => ({ ...k }))}
           value={kind}
           onChange={(value) => setKind(value as ChosenKind)}
           disabled={!!playout}
         />
       )}
-      {playout && !KINDS.some((k) => k.value === playout.kind) ? (
-        <Text>This channel has a {playout.kind} playout.</Text>
+      {playout && !KINDS().some((k) => k.value === playout.kind) ? (
+        <Text>{t("channels.thisChannelHasAPlayout", { kind: playout.kind })}</Text>
       ) : channel && kind === "Sequential" ? (
         <PlayoutSetup channelId={channel.id} playoutId={playout?.id} initialDefinition={playout?.definition} onSaved={onSaved} />
       ) : channel && kind === "Block" ? (

@@ -9,15 +9,17 @@ import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { ChannelNowPlaying } from "./ChannelNowPlaying";
 import { SkipButton } from "./SkipButton";
+import { useTranslation } from "react-i18next";
 
 /** Every channel: logo, number, what plays now and next, stream links; create, edit, delete. */
 export default function ChannelsPage() {
+  const { t } = useTranslation();
   const [{ data, error }, refetch] = useQuery({ query: ChannelsDocument });
   const [, remove] = useServerMutation(DeleteChannelDocument);
   const [message, setMessage] = useState<string | null>(null);
 
   const deleteChannel = async (id: number, label: string) => {
-    if (!window.confirm(`Delete channel ${label} and its playout?`)) return;
+    if (!window.confirm(t("channels.deleteChannelAndItsPlayout", { label: label }))) return;
     const result = await remove({ id });
     setMessage(result.error ? toServerErrors(result.error, []).general : null);
     refetch({ requestPolicy: "network-only" });
@@ -26,29 +28,29 @@ export default function ChannelsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Channels</Title>
+        <Title order={1}>{t("common.channels")}</Title>
         <Group gap="xs">
-          <Button component={Link} to="/channels/generate" variant="light">Make channels from my library</Button>
-          <Button component={Link} to="/channels/new">New channel</Button>
+          <Button component={Link} to="/channels/generate" variant="light">{t("channels.makeChannelsFromMyLibrary")}</Button>
+          <Button component={Link} to="/channels/new">{t("common.newChannel")}</Button>
         </Group>
       </Group>
-      {data && <CopyField label="M3U playlist URL" value={data.settings.m3uUrl} />}
-      <ServerMessage title="Cannot load channels" message={error?.message} />
+      {data && <CopyField label={t("channels.m3uPlaylistUrl")} value={data.settings.m3uUrl} />}
+      <ServerMessage title={t("channels.cannotLoadChannels")} message={error?.message} />
       <ServerMessage message={message} />
       {data && data.channels.length === 0 && (
-        <Text>No channels yet. <Anchor component={Link} to="/welcome">Set up your first channel</Anchor>.</Text>
+        <Text>{t("channels.noChannelsYet")}{" "}<Anchor component={Link} to="/welcome">{t("channels.setUpYourFirstChannel")}</Anchor>.</Text>
       )}
       {data && data.channels.length > 0 && (
         <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={60}><span className="visually-hidden">Logo</span></Table.Th>
-                <Table.Th w={80}>Number</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Now and next</Table.Th>
-                <Table.Th>Links</Table.Th>
-                <Table.Th w={120}><span className="visually-hidden">Actions</span></Table.Th>
+                <Table.Th w={60}><span className="visually-hidden">{t("common.logo")}</span></Table.Th>
+                <Table.Th w={80}>{t("common.number")}</Table.Th>
+                <Table.Th>{t("common.name")}</Table.Th>
+                <Table.Th>{t("channels.nowAndNext")}</Table.Th>
+                <Table.Th>{t("common.links")}</Table.Th>
+                <Table.Th w={120}><span className="visually-hidden">{t("common.actions")}</span></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -56,42 +58,42 @@ export default function ChannelsPage() {
                 <Table.Tr key={channel.id}>
                   <Table.Td>
                     {/* Whole, whatever its shape: generated logos are 2:1, artwork may be anything (contain, never crop). */}
-                    <Image src={channel.logoUrl ?? `/iptv/logos/gen?text=${encodeURIComponent(channel.name)}`} alt={`${channel.name} logo`} w={64} h={32} fit="contain" radius="sm" />
+                    <Image src={channel.logoUrl ?? `/iptv/logos/gen?text=${encodeURIComponent(channel.name)}`} alt={t("channels.logo", { name: channel.name })} w={64} h={32} fit="contain" radius="sm" />
                   </Table.Td>
                   <Table.Td fw={700}>{channel.number}</Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
                       <Text fw={600}>{channel.name}</Text>
                       <Group gap={4}>
-                        {!channel.isEnabled && <Badge color="gray" size="xs">Disabled</Badge>}
+                        {!channel.isEnabled && <Badge color="gray" size="xs">{t("common.disabled")}</Badge>}
                         {channel.group && <Badge variant="light" size="xs">{channel.group}</Badge>}
-                        {channel.playoutMode === "OnDemand" && <Badge variant="light" color="grape" size="xs">On demand</Badge>}
+                        {channel.playoutMode === "OnDemand" && <Badge variant="light" color="grape" size="xs">{t("common.onDemand")}</Badge>}
                       </Group>
                     </Stack>
                   </Table.Td>
                   <Table.Td maw={320}>
                     {channel.playoutId ? <ChannelNowPlaying channelId={channel.id} compact /> : (
-                      <Anchor component={Link} to={`/channels/${channel.id}/playout`} size="sm">Give it a playout</Anchor>
+                      <Anchor component={Link} to={`/channels/${channel.id}/playout`} size="sm">{t("channels.giveItAPlayout")}</Anchor>
                     )}
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4}>
-                      <CopyLink label="Stream URL" value={channel.streamUrl} />
-                      <CopyLink label="M3U URL" value={data.settings.m3uUrl} />
+                      <CopyLink label={t("common.streamUrl")} value={channel.streamUrl} />
+                      <CopyLink label={t("common.m3uUrl")} value={data.settings.m3uUrl} />
                     </Group>
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Button size="compact-sm" variant="light" component={Link} to={`/watch/${encodeURIComponent(channel.number)}`} aria-label={`Watch ${channel.name}`}>Watch</Button>
+                      <Button size="compact-sm" variant="light" component={Link} to={`/watch/${encodeURIComponent(channel.number)}`} aria-label={t("channels.watch", { name: channel.name })}>{t("common.watch")}</Button>
                       {channel.playoutId && <SkipButton channelId={channel.id} channelName={channel.name} />}
                       <Menu position="bottom-end">
                         <Menu.Target>
-                          <Button size="compact-sm" variant="default" aria-label={`More actions for ${channel.name}`}>⋯</Button>
+                          <Button size="compact-sm" variant="default" aria-label={t("channels.moreActionsFor", { name: channel.name })}>⋯</Button>
                         </Menu.Target>
                         <Menu.Dropdown>
-                          <Menu.Item onClick={() => navigate(`/channels/${channel.id}/edit`)}>Edit</Menu.Item>
-                          <Menu.Item onClick={() => navigate(`/channels/${channel.id}/playout`)}>Playout</Menu.Item>
-                          <Menu.Item color="red" onClick={() => deleteChannel(channel.id, `${channel.number} ${channel.name}`)}>Delete</Menu.Item>
+                          <Menu.Item onClick={() => navigate(`/channels/${channel.id}/edit`)}>{t("common.edit")}</Menu.Item>
+                          <Menu.Item onClick={() => navigate(`/channels/${channel.id}/playout`)}>{t("common.playout")}</Menu.Item>
+                          <Menu.Item color="red" onClick={() => deleteChannel(channel.id, `${channel.number} ${channel.name}`)}>{t("common.delete")}</Menu.Item>
                         </Menu.Dropdown>
                       </Menu>
                     </Group>

@@ -5,26 +5,29 @@ import { ServerMessage } from "../../components/ServerMessage";
 import { GenerateChannelsDocument, type ChannelGrouping, type GenerateChannelsMutation, type GeneratedPlayoutStyle } from "../../graphql/generated";
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
 type Report = GenerateChannelsMutation["generateChannels"];
 
-const GROUPINGS = [
-  { value: "Network", label: "A channel per TV network (studio)" },
-  { value: "Genre", label: "A channel per genre" },
-  { value: "Decade", label: "A channel per decade" },
-  { value: "Collection", label: "A channel per collection" },
-  { value: "Show", label: "A channel per show" },
-];
+const GROUPINGS = () => ([
+  { value: "Network", label: t("channels.aChannelPerTvNetworkStudio") },
+  { value: "Genre", label: t("channels.aChannelPerGenre") },
+  { value: "Decade", label: t("channels.aChannelPerDecade") },
+  { value: "Collection", label: t("channels.aChannelPerCollection") },
+  { value: "Show", label: t("channels.aChannelPerShow") },
+]);
 
-const STYLES = [
-  { value: "ShuffledShows", label: "Shows shuffled, each show's episodes in order" },
-  { value: "BlockDay", label: "A day of equal time slots (blocks)" },
-];
+const STYLES = () => ([
+  { value: "ShuffledShows", label: t("channels.showsShuffledEachShowSEpisodesIn") },
+  { value: "BlockDay", label: t("channels.aDayOfEqualTimeSlots") },
+]);
 
 const FIELDS = ["grouping", "minimumItems", "firstNumber", "style", "slotMinutes"];
 
 /** `/channels/generate`: channels made from the library's metadata, previewed first, then created all at once. */
 export default function GenerateChannelsPage() {
+  const { t } = useTranslation();
   const [grouping, setGrouping] = useState<ChannelGrouping>("Network");
   const [minimumItems, setMinimumItems] = useState<number>(5);
   const [firstNumber, setFirstNumber] = useState("");
@@ -57,39 +60,39 @@ export default function GenerateChannelsPage() {
 
   return (
     <Stack maw={1000}>
-      <Title order={1}>Make channels from your library</Title>
-      <Text c="dimmed">Airwave groups your media by its metadata and makes a channel for each group that has enough to play. Nothing is created until you confirm.</Text>
+      <Title order={1}>{t("channels.makeChannelsFromYourLibrary")}</Title>
+      <Text c="dimmed">{t("channels.airwaveGroupsYourMediaByIts")}</Text>
       <Group align="flex-end" wrap="wrap">
-        <Select label="Group by" data={GROUPINGS} value={grouping} allowDeselect={false} onChange={(v) => v && changed(setGrouping)(v as ChannelGrouping)} error={errors?.fields.grouping} w={320} />
-        <NumberInput label="Smallest group (items)" min={1} max={10000} value={minimumItems} onChange={(v) => changed(setMinimumItems)(typeof v === "number" ? v : 1)} error={errors?.fields.minimumItems} w={180} />
-        <TextInput label="First channel number" placeholder="after the highest" value={firstNumber} onChange={(e) => changed(setFirstNumber)(e.currentTarget.value)} error={errors?.fields.firstNumber} w={180} />
+        <Select label={t("common.groupBy")} data={GROUPINGS()} value={grouping} allowDeselect={false} onChange={(v) => v && changed(setGrouping)(v as ChannelGrouping)} error={errors?.fields.grouping} w={320} />
+        <NumberInput label={t("channels.smallestGroupItems")} min={1} max={10000} value={minimumItems} onChange={(v) => changed(setMinimumItems)(typeof v === "number" ? v : 1)} error={errors?.fields.minimumItems} w={180} />
+        <TextInput label={t("channels.firstChannelNumber")} placeholder={t("channels.afterTheHighest")} value={firstNumber} onChange={(e) => changed(setFirstNumber)(e.currentTarget.value)} error={errors?.fields.firstNumber} w={180} />
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <Select label="What each channel plays" data={STYLES} value={style} allowDeselect={false} onChange={(v) => v && changed(setStyle)(v as GeneratedPlayoutStyle)} error={errors?.fields.style} w={420} />
+        <Select label={t("channels.whatEachChannelPlays")} data={STYLES()} value={style} allowDeselect={false} onChange={(v) => v && changed(setStyle)(v as GeneratedPlayoutStyle)} error={errors?.fields.style} w={420} />
         {style === "BlockDay" && (
-          <Select label="Slot length" data={[{ value: "30", label: "30 minutes" }, { value: "60", label: "60 minutes" }]} value={slotMinutes} allowDeselect={false} onChange={(v) => v && changed(setSlotMinutes)(v)} error={errors?.fields.slotMinutes} w={180} />
+          <Select label={t("common.slotLength")} data={[{ value: "30", label: t("common.n30Minutes") }, { value: "60", label: t("common.n60Minutes") }]} value={slotMinutes} allowDeselect={false} onChange={(v) => v && changed(setSlotMinutes)(v)} error={errors?.fields.slotMinutes} w={180} />
         )}
-        <Button variant="light" onClick={() => run(false)} loading={fetching && !report}>Preview</Button>
+        <Button variant="light" onClick={() => run(false)} loading={fetching && !report}>{t("common.preview")}</Button>
       </Group>
       <ServerMessage message={errors?.general} />
       {report && (
         <Stack>
-          <Title order={2}>{report.channels.length === 0 ? "No group is large enough" : `${report.channels.length} channel(s) to make`}</Title>
+          <Title order={2}>{report.channels.length === 0 ? t("channels.noGroupIsLargeEnough") : t("channels.channelSToMake", { channelsCount: report.channels.length })}</Title>
           {report.channels.length > 0 && (
-            <Table verticalSpacing="xs" aria-label="Channels to make">
+            <Table verticalSpacing="xs" aria-label={t("channels.channelsToMake")}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={60}><span className="visually-hidden">Logo</span></Table.Th>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Items</Table.Th>
-                  <Table.Th>Hours</Table.Th>
+                  <Table.Th w={60}><span className="visually-hidden">{t("common.logo")}</span></Table.Th>
+                  <Table.Th>{t("common.number")}</Table.Th>
+                  <Table.Th>{t("common.name")}</Table.Th>
+                  <Table.Th>{t("common.items")}</Table.Th>
+                  <Table.Th>{t("common.hours")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {report.channels.map((c) => (
                   <Table.Tr key={c.number}>
-                    <Table.Td><Avatar src={c.logoUrl} alt={`${c.name} logo`} radius="sm" /></Table.Td>
+                    <Table.Td><Avatar src={c.logoUrl} alt={t("channels.logo", { name: c.name })} radius="sm" /></Table.Td>
                     <Table.Td fw={700}>{c.number}</Table.Td>
                     <Table.Td>{c.name}</Table.Td>
                     <Table.Td>{c.itemCount}</Table.Td>
@@ -101,13 +104,13 @@ export default function GenerateChannelsPage() {
           )}
           {report.skipped.length > 0 && (
             <Stack gap={2}>
-              <Text fw={600}>Left out</Text>
+              <Text fw={600}>{t("common.leftOut")}</Text>
               {report.skipped.map((s) => <Text key={s.name} size="sm">{s.name}: {s.reason}</Text>)}
             </Stack>
           )}
           <Group justify="flex-end">
-            <Button component={Link} to="/channels" variant="default">Cancel</Button>
-            <Button onClick={() => run(true)} disabled={report.channels.length === 0} loading={fetching}>Create {report.channels.length} channel(s)</Button>
+            <Button component={Link} to="/channels" variant="default">{t("common.cancel")}</Button>
+            <Button onClick={() => run(true)} disabled={report.channels.length === 0} loading={fetching}>{t("channels.createChannelS", { channelsCount: report.channels.length })}</Button>
           </Group>
         </Stack>
       )}

@@ -11,6 +11,7 @@ import {
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { PLAYOUT_TEMPLATES, type PlayoutSource } from "./playout-templates";
+import { useTranslation } from "react-i18next";
 
 export interface PlayoutSaved {
   success: boolean;
@@ -23,11 +24,12 @@ export interface PlayoutSaved {
  * YAML; the server validates and builds it.
  */
 export function PlayoutSetup({ channelId, playoutId, initialDefinition, onSaved }: { channelId: number; playoutId?: number | null; initialDefinition?: string | null; onSaved: (build: PlayoutSaved) => void }) {
+  const { t } = useTranslation();
   const [{ data }] = useQuery({ query: PlayoutSourcesDocument, requestPolicy: "network-only" });
   const sources: PlayoutSource[] = useMemo(
     () => [
       ...(data?.shows.items ?? []).map((s) => ({ value: `show:${s.title}`, label: `Show: ${s.title}` })),
-      ...(data?.collections ?? []).map((c) => ({ value: `collection:${c.name}`, label: `Collection: ${c.name} (${c.itemCount})` })),
+      ...(data?.collections ?? []).map((c) => ({ value: `collection:${c.name}`, label: t("channels.collection", { name: c.name, itemCount: c.itemCount }) })),
     ],
     [data],
   );
@@ -64,15 +66,15 @@ export function PlayoutSetup({ channelId, playoutId, initialDefinition, onSaved 
   return (
     <Stack>
       <Group grow align="flex-start">
-        <Select label="What to play" placeholder={sources.length ? "Pick a show or collection" : "No shows or collections yet"} data={sources} value={sourceValue} onChange={setSourceValue} searchable />
-        <Select label="Template" data={PLAYOUT_TEMPLATES.map((t) => ({ value: t.value, label: t.label }))} value={templateValue} onChange={setTemplateValue} allowDeselect={false} />
+        <Select label={t("channels.whatToPlay")} placeholder={sources.length ? t("channels.pickAShowOrCollection") : t("channels.noShowsOrCollectionsYet")} data={sources} value={sourceValue} onChange={setSourceValue} searchable />
+        <Select label={t("common.template")} data={PLAYOUT_TEMPLATES.map((t) => ({ value: t.value, label: t.label }))} value={templateValue} onChange={setTemplateValue} allowDeselect={false} />
       </Group>
-      <PlayoutDefinitionEditor value={definition} onChange={setDefinition} description="Filled in from the template; edit it freely. The server checks it as you type." />
+      <PlayoutDefinitionEditor value={definition} onChange={setDefinition} description={t("channels.filledInFromTheTemplateEdit")} />
       <ServerMessage message={message} />
       <Group justify="flex-end">
-        <Button onClick={save} loading={createState.fetching || updateState.fetching} disabled={!definition.trim()}>{playoutId ? "Save and rebuild" : "Create playout"}</Button>
+        <Button onClick={save} loading={createState.fetching || updateState.fetching} disabled={!definition.trim()}>{playoutId ? t("channels.saveAndRebuild") : t("common.createPlayout")}</Button>
       </Group>
-      <Text size="xs" c="dimmed">Saving builds the schedule for the configured number of days.</Text>
+      <Text size="xs" c="dimmed">{t("channels.savingBuildsTheScheduleForThe")}</Text>
     </Stack>
   );
 }

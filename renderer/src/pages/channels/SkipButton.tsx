@@ -3,6 +3,7 @@ import { useState } from "react";
 import { SkipChannelDocument } from "../../graphql/generated";
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { useTranslation } from "react-i18next";
 
 /**
  * A skip changes what every open now-playing view shows: naming the types makes the GraphQL client refetch
@@ -13,6 +14,7 @@ const SKIP_CHANGES = { additionalTypenames: ["NowPlaying", "OnDemandState", "Str
 
 /** Ends the programme on air for every viewer; shows what plays next, or the server's reason it cannot. */
 export function SkipButton({ channelId, channelName, size = "compact-sm" }: { channelId: number; channelName: string; size?: string }) {
+  const { t } = useTranslation();
   const [state, skip] = useServerMutation(SkipChannelDocument);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const run = async () => {
@@ -26,7 +28,7 @@ export function SkipButton({ channelId, channelName, size = "compact-sm" }: { ch
   };
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size={size} variant="light" onClick={run} loading={state.fetching} aria-label={`Skip the programme on ${channelName}`}>Skip</Button>
+      <Button size={size} variant="light" onClick={run} loading={state.fetching} aria-label={t("channels.skipTheProgrammeOn", { channelName: channelName })}>{t("common.skip")}</Button>
       {message && <Text size="xs" c={message.failed ? "red" : "dimmed"} role="status" lineClamp={2}>{message.text}</Text>}
     </Group>
   );

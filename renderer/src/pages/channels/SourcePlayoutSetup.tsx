@@ -6,13 +6,15 @@ import { CreatePlayoutDocument, PlayoutSchedulesDocument, UpdatePlayoutDocument,
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import type { PlayoutSaved } from "./PlayoutSetup";
+import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
 type SourceKind = Extract<PlayoutKind, "Classic" | "ExternalJson" | "Scripted">;
 
-const FILE_LABEL: Record<Exclude<SourceKind, "Classic">, { label: string; description: string; placeholder: string }> = {
-  ExternalJson: { label: "Channel file", description: "Absolute path of a dizqueTV channel JSON file; its programmes play back to back.", placeholder: "/media/channels/retro.json" },
-  Scripted: { label: "Command line", description: "A script (absolute path) and its arguments; it builds the schedule through the scripted-build API.", placeholder: "/home/me/airwave/one-day.mjs --channel retro" },
-};
+const FILE_LABEL = (): Record<Exclude<SourceKind, "Classic">, { label: string; description: string; placeholder: string }> => ({
+  ExternalJson: { label: t("common.channelFile"), description: t("channels.absolutePathOfADizquetvChannel"), placeholder: "/media/channels/retro.json" },
+  Scripted: { label: t("common.commandLine"), description: t("channels.aScriptAbsolutePathAndIts"), placeholder: t("channels.homeMeAirwaveOneDayMjsChannelRetro") },
+});
 
 /**
  * Gives a channel a playout whose source is a reference: a Classic schedule, or a file (ExternalJson channel
@@ -25,6 +27,7 @@ export function SourcePlayoutSetup(props: {
   initial: { scheduleId?: number | null; scheduleFile?: string | null };
   onSaved: (build: PlayoutSaved) => void;
 }) {
+  const { t } = useTranslation();
   const { kind, channelId, playoutId, initial, onSaved } = props;
   const [{ data }] = useQuery({ query: PlayoutSchedulesDocument, requestPolicy: "network-only", pause: kind !== "Classic" });
   const [scheduleId, setScheduleId] = useState<string | null>(initial.scheduleId != null ? String(initial.scheduleId) : null);
@@ -42,14 +45,14 @@ export function SourcePlayoutSetup(props: {
     onSaved(change.build);
   };
 
-  const schedules = (data?.schedules ?? []).map((s) => ({ value: String(s.id), label: `${s.name} (${s.items.length} item${s.items.length === 1 ? "" : "s"})` }));
+  const schedules = (data?.schedules ?? []).map((s) => ({ value: String(s.id), label: t("channels.scheduleWithItems", { name: s.name, count: s.items.length }) }));
   return (
     <Stack>
       {kind === "Classic" ? (
         <Select
-          label="Schedule"
-          description="The channel cycles through the schedule's items; editing the schedule rebuilds the channel."
-          placeholder={schedules.length ? "Pick a schedule" : "No schedules yet: make one on the Schedules page"}
+          label={t("common.schedule")}
+          description={t("channels.theChannelCyclesThroughTheScheduleS")}
+          placeholder={schedules.length ? t("channels.pickASchedule") : t("channels.noSchedulesYetMakeOneOn")}
           data={schedules}
           value={scheduleId}
           onChange={setScheduleId}
@@ -57,13 +60,13 @@ export function SourcePlayoutSetup(props: {
           error={errors?.fields.scheduleId}
         />
       ) : (
-        <TextInput {...FILE_LABEL[kind]} value={scheduleFile} onChange={(ev) => setScheduleFile(ev.currentTarget.value)} error={errors?.fields.scheduleFile} />
+        <TextInput {...FILE_LABEL()[kind]} value={scheduleFile} onChange={(ev) => setScheduleFile(ev.currentTarget.value)} error={errors?.fields.scheduleFile} />
       )}
       <ServerMessage message={errors?.general ?? null} />
       <Group justify="flex-end">
-        <Button onClick={save} loading={createState.fetching || updateState.fetching}>{playoutId ? "Save and rebuild" : "Create playout"}</Button>
+        <Button onClick={save} loading={createState.fetching || updateState.fetching}>{playoutId ? t("channels.saveAndRebuild") : t("common.createPlayout")}</Button>
       </Group>
-      <Text size="xs" c="dimmed">Saving builds the schedule for the configured number of days.</Text>
+      <Text size="xs" c="dimmed">{t("channels.savingBuildsTheScheduleForThe")}</Text>
     </Stack>
   );
 }

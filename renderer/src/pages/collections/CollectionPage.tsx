@@ -8,9 +8,11 @@ import { AddCollectionItemsDocument, CollectionDetailDocument, RemoveCollectionI
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { mediaLabel, useLiveSearch } from "./use-live-search";
+import { useTranslation } from "react-i18next";
 
 /** `/collections/:id`: a collection's items; add by searching, remove, rename. */
 export default function CollectionPage({ params }: PageProps) {
+  const { t } = useTranslation();
   const id = Number(params.id);
   const [{ data, error }, refetch] = useQuery({ query: CollectionDetailDocument, variables: { id }, requestPolicy: "network-only" });
   const [name, setName] = useState("");
@@ -34,22 +36,22 @@ export default function CollectionPage({ params }: PageProps) {
   return (
     <Stack maw={1000}>
       <Breadcrumbs>
-        <Anchor component={Link} to="/collections">Collections</Anchor>
-        <Text>{collection?.name ?? "Collection"}</Text>
+        <Anchor component={Link} to="/collections">{t("common.collections")}</Anchor>
+        <Text>{collection?.name ?? t("common.collection")}</Text>
       </Breadcrumbs>
-      <Title order={1}>{collection ? `Collection “${collection.name}”` : "Collection"}</Title>
-      <ServerMessage title="Cannot load the collection" message={error?.message} />
+      <Title order={1}>{collection ? t("collections.collection", { name: collection.name }) : t("common.collection")}</Title>
+      <ServerMessage title={t("collections.cannotLoadTheCollection")} message={error?.message} />
       <ServerMessage message={message} />
       {collection && (
         <>
           <form onSubmit={async (e) => { e.preventDefault(); const r = await rename({ id, name }); setNameErrors(r.error ? toServerErrors(r.error, ["name"]) : null); reload(); }}>
             <Group align="flex-end">
-              <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameErrors?.fields.name} />
-              <Button type="submit" variant="default">Rename</Button>
+              <TextInput label={t("common.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameErrors?.fields.name} />
+              <Button type="submit" variant="default">{t("common.rename")}</Button>
             </Group>
             <ServerMessage message={nameErrors?.general} />
           </form>
-          <Title order={2} size="h3">{collection.itemCount} items</Title>
+          <Title order={2} size="h3">{t("collections.items", { itemCount: collection.itemCount })}</Title>
           {collection.items.length > 0 && (
             <Table verticalSpacing={6}>
               <Table.Tbody>
@@ -57,17 +59,17 @@ export default function CollectionPage({ params }: PageProps) {
                   <Table.Tr key={item.id}>
                     <Table.Td><Anchor component={Link} to={`/media/${item.id}`}>{mediaLabel(item)}</Anchor></Table.Td>
                     <Table.Td>{item.kind}</Table.Td>
-                    <Table.Td w={100}><Button size="compact-sm" variant="subtle" color="red" onClick={() => run(() => remove({ id, mediaItemId: item.id }))} aria-label={`Remove ${item.title}`}>Remove</Button></Table.Td>
+                    <Table.Td w={100}><Button size="compact-sm" variant="subtle" color="red" onClick={() => run(() => remove({ id, mediaItemId: item.id }))} aria-label={t("collections.remove", { title: item.title })}>{t("common.remove")}</Button></Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           )}
-          <Title order={2} size="h3">Add items</Title>
-          <TextInput label="Search media" description={'The search language, e.g. type:show or title:"Test"'} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+          <Title order={2} size="h3">{t("common.addItems")}</Title>
+          <TextInput label={t("common.searchMedia")} description={t("collections.theSearchLanguageEGTypeShowOr")} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
           <div role="status" aria-live="polite">
             {live.error && <Text c="red" size="sm">{live.error}</Text>}
-            {live.result && <Text size="sm" c="dimmed">{live.result.totalCount} matches{live.result.totalCount > live.result.items.length ? ` (showing ${live.result.items.length})` : ""}</Text>}
+            {live.result && <Text size="sm" c="dimmed">{live.result.totalCount}{" "}{t("common.matches")}{live.result.totalCount > live.result.items.length ? t("collections.showing", { itemsCount: live.result.items.length }) : ""}</Text>}
           </div>
           {live.result && live.result.items.length > 0 && (
             <Table verticalSpacing={6}>
@@ -77,8 +79,8 @@ export default function CollectionPage({ params }: PageProps) {
                     <Table.Td>{mediaLabel(item)}</Table.Td>
                     <Table.Td>{item.kind}</Table.Td>
                     <Table.Td w={100}>
-                      <Button size="compact-sm" variant="light" disabled={inCollection.has(item.id)} onClick={() => run(() => add({ id, mediaItemIds: [item.id] }))} aria-label={`Add ${item.title}`}>
-                        {inCollection.has(item.id) ? "Added" : "Add"}
+                      <Button size="compact-sm" variant="light" disabled={inCollection.has(item.id)} onClick={() => run(() => add({ id, mediaItemIds: [item.id] }))} aria-label={t("collections.add", { title: item.title })}>
+                        {inCollection.has(item.id) ? t("common.added") : t("common.add")}
                       </Button>
                     </Table.Td>
                   </Table.Tr>

@@ -17,18 +17,20 @@ import { useServerMutation } from "../../graphql/use-server-mutation";
 import { MultiCollectionForm } from "./MultiCollectionForm";
 import { PlaylistForm } from "./PlaylistForm";
 import { SmartCollectionForm } from "./SmartCollectionForm";
+import { useTranslation } from "react-i18next";
 
 type Tab = "collections" | "smart" | "multi" | "playlists";
 type Editing = { tab: Tab; id?: number } | null;
 
 function ListTable({ rows, columns }: { rows: { key: number; cells: ReactNode[]; name: string; onEdit?: () => void; onDelete: () => void }[]; columns: string[] }) {
-  if (rows.length === 0) return <Text c="dimmed">None yet.</Text>;
+  const { t } = useTranslation();
+  if (rows.length === 0) return <Text c="dimmed">{t("common.noneYet")}</Text>;
   return (
     <Table verticalSpacing="sm" maw={900}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((c) => <Table.Th key={c}>{c}</Table.Th>)}
-          <Table.Th w={160}><span className="visually-hidden">Actions</span></Table.Th>
+          <Table.Th w={160}><span className="visually-hidden">{t("common.actions")}</span></Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -37,8 +39,8 @@ function ListTable({ rows, columns }: { rows: { key: number; cells: ReactNode[];
             {row.cells.map((cell, i) => <Table.Td key={i}>{cell}</Table.Td>)}
             <Table.Td>
               <Group gap={4} wrap="nowrap">
-                {row.onEdit && <Button size="compact-sm" variant="default" onClick={row.onEdit} aria-label={`Edit ${row.name}`}>Edit</Button>}
-                <Button size="compact-sm" variant="subtle" color="red" onClick={row.onDelete} aria-label={`Delete ${row.name}`}>Delete</Button>
+                {row.onEdit && <Button size="compact-sm" variant="default" onClick={row.onEdit} aria-label={t("collections.edit", { name: row.name })}>{t("common.edit")}</Button>}
+                <Button size="compact-sm" variant="subtle" color="red" onClick={row.onDelete} aria-label={t("collections.delete", { name: row.name })}>{t("common.delete")}</Button>
               </Group>
             </Table.Td>
           </Table.Tr>
@@ -49,6 +51,7 @@ function ListTable({ rows, columns }: { rows: { key: number; cells: ReactNode[];
 }
 
 function NewCollectionForm() {
+  const { t } = useTranslation();
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<ServerErrors | null>(null);
   const [state, create] = useServerMutation(CreateCollectionDocument);
@@ -59,11 +62,11 @@ function NewCollectionForm() {
     navigate(`/collections/${result.data.createCollection.id}`);
   };
   return (
-    <form onSubmit={submit} aria-label="New collection">
+    <form onSubmit={submit} aria-label={t("common.newCollection")}>
       <Stack>
-        <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} data-autofocus />
+        <TextInput label={t("common.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} data-autofocus />
         <ServerMessage message={errors?.general} />
-        <Group justify="flex-end"><Button type="submit" loading={state.fetching}>Create collection</Button></Group>
+        <Group justify="flex-end"><Button type="submit" loading={state.fetching}>{t("common.createCollection")}</Button></Group>
       </Stack>
     </form>
   );
@@ -71,6 +74,7 @@ function NewCollectionForm() {
 
 /** `/collections`: collections, smart collections, multi collections and playlists, one tab each. */
 export default function CollectionsPage() {
+  const { t } = useTranslation();
   const search = useSearchParams();
   const tab = (search.get("tab") as Tab | null) ?? "collections";
   const [{ data, error }, refetch] = useQuery({ query: CollectionsOverviewDocument, requestPolicy: "cache-and-network" });
@@ -82,7 +86,7 @@ export default function CollectionsPage() {
   const [, deletePlaylist] = useServerMutation(DeletePlaylistDocument);
   const reload = () => refetch({ requestPolicy: "network-only" });
   const remove = async (label: string, action: () => Promise<{ error?: Parameters<typeof toServerErrors>[0] }>) => {
-    if (!window.confirm(`Delete ${label}?`)) return;
+    if (!window.confirm(t("collections.delete2", { label: label }))) return;
     const result = await action();
     setMessage(result.error ? toServerErrors(result.error, []).general : null);
     reload();
@@ -95,17 +99,17 @@ export default function CollectionsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Collections</Title>
+        <Title order={1}>{t("common.collections")}</Title>
         <Button onClick={() => setEditing({ tab })}>{NEW_LABEL[tab]}</Button>
       </Group>
-      <ServerMessage title="Cannot load collections" message={error?.message} />
+      <ServerMessage title={t("collections.cannotLoadCollections")} message={error?.message} />
       <ServerMessage message={message} />
       <Tabs value={tab} onChange={(v) => v && navigate(`/collections?tab=${v}`, { replace: true })} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="collections">Collections</Tabs.Tab>
-          <Tabs.Tab value="smart">Smart collections</Tabs.Tab>
-          <Tabs.Tab value="multi">Multi collections</Tabs.Tab>
-          <Tabs.Tab value="playlists">Playlists</Tabs.Tab>
+          <Tabs.Tab value="collections">{t("common.collections")}</Tabs.Tab>
+          <Tabs.Tab value="smart">{t("common.smartCollections")}</Tabs.Tab>
+          <Tabs.Tab value="multi">{t("common.multiCollections")}</Tabs.Tab>
+          <Tabs.Tab value="playlists">{t("common.playlists")}</Tabs.Tab>
         </Tabs.List>
         {data && (
           <>
@@ -143,7 +147,7 @@ export default function CollectionsPage() {
           </>
         )}
       </Tabs>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? (editing.id ? "Edit" : NEW_LABEL[editing.tab]) : ""} size="xl">
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? (editing.id ? t("common.edit") : NEW_LABEL[editing.tab]) : ""} size="xl">
         {editing && data && editing.tab === "collections" && <NewCollectionForm />}
         {editing && data && editing.tab === "smart" && <SmartCollectionForm existing={data.smartCollections.find((c) => c.id === editing.id)} onSaved={saved} />}
         {editing && data && editing.tab === "multi" && <MultiCollectionForm existing={data.multiCollections.find((c) => c.id === editing.id)} sources={data} onSaved={saved} />}

@@ -5,9 +5,11 @@ import { CreateSmartCollectionDocument, UpdateSmartCollectionDocument } from "..
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { SmartQueryEditor } from "./SmartQueryEditor";
+import { useTranslation } from "react-i18next";
 
 /** Creates or changes a smart collection; the query is checked live and on save by the server. */
 export function SmartCollectionForm({ existing, onSaved }: { existing?: { id: number; name: string; query: string }; onSaved: () => void }) {
+  const { t } = useTranslation();
   const [name, setName] = useState(existing?.name ?? "");
   const [query, setQuery] = useState(existing?.query ?? "");
   const [errors, setErrors] = useState<ServerErrors | null>(null);
@@ -20,12 +22,12 @@ export function SmartCollectionForm({ existing, onSaved }: { existing?: { id: nu
     onSaved();
   };
   return (
-    <form onSubmit={submit} aria-label={existing ? "Edit smart collection" : "New smart collection"}>
+    <form onSubmit={submit} aria-label={existing ? t("collections.editSmartCollection") : t("collections.newSmartCollection")}>
       <Stack>
-        <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} data-autofocus />
+        <TextInput label={t("common.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} data-autofocus />
         <SmartQueryEditor value={query} onChange={setQuery} error={errors?.fields.query} />
         <ServerMessage message={errors?.general} />
-        <Group justify="flex-end"><Button type="submit" loading={createState.fetching || updateState.fetching}>{existing ? "Save" : "Create smart collection"}</Button></Group>
+        <Group justify="flex-end"><Button type="submit" loading={createState.fetching || updateState.fetching}>{existing ? t("common.save") : t("collections.createSmartCollection")}</Button></Group>
       </Stack>
     </form>
   );

@@ -6,24 +6,26 @@ import { DeleteProfileDocument, DuplicateProfileDocument, FFmpegProfilesPageDocu
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { FFmpegProfileForm } from "./FFmpegProfileForm";
+import { useTranslation } from "react-i18next";
+import { currentLocale } from "../../i18n/i18n";
+import { useFormat } from "../../i18n/format";
 
 type Profile = FFmpegProfilesPageQuery["ffmpegProfiles"][number];
 type TestResult = TestProfileMutation["testFFmpegProfile"] & { profile: string };
 
 function TestReport({ result }: { result: TestResult }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   if (!result.ok) {
     return (
-      <Alert color="red" title={`Testing "${result.profile}" failed`} role="status">
+      <Alert color="red" title={t("ffmpegProfiles.testingFailed", { profile: result.profile })} role="status">
         <Code block>{result.error ?? "FFmpeg failed"}</Code>
       </Alert>
     );
   }
   return (
-    <Alert color={result.speed !== null && result.speed !== undefined && result.speed >= 1 ? "green" : "yellow"} title={`Tested "${result.profile}"`} role="status">
-      <Text size="sm">
-        Encoded {(result.encodedMs / 1000).toFixed(0)} s of a test pattern in {(result.elapsedMs / 1000).toFixed(1)} s: ×{result.speed?.toFixed(1)} real time with {result.videoEncoder}
-        {result.acceleration !== "None" ? ` (${result.acceleration})` : ""}.
-      </Text>
+    <Alert color={result.speed !== null && result.speed !== undefined && result.speed >= 1 ? "green" : "yellow"} title={t("ffmpegProfiles.tested", { profile: result.profile })} role="status">
+      <Text size="sm">{t("ffmpegProfiles.encodedSOfATestPattern", { encoded: format.number(result.encodedMs / 1000, { maximumFractionDigits: 0 }), elapsed: format.number(result.elapsedMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), speed: result.speed == null ? "—" : format.number(result.speed, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), encoder: result.acceleration !== "None" ? `${result.videoEncoder} (${result.acceleration})` : result.videoEncoder })}</Text>
       {result.warnings.map((w) => <Text key={w} size="sm">{w}</Text>)}
     </Alert>
   );
@@ -31,6 +33,7 @@ function TestReport({ result }: { result: TestResult }) {
 
 /** `/ffmpeg-profiles`: how channels are encoded; create, edit, duplicate, test and delete. */
 export default function FFmpegProfilesPage() {
+  const { t } = useTranslation();
   const [{ data, error }, refetch] = useQuery({ query: FFmpegProfilesPageDocument, requestPolicy: "cache-and-network" });
   const [editing, setEditing] = useState<Profile | "new" | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -58,43 +61,41 @@ export default function FFmpegProfilesPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>FFmpeg profiles</Title>
-        <Button onClick={() => setEditing("new")}>New FFmpeg profile</Button>
+        <Title order={1}>{t("common.ffmpegProfiles")}</Title>
+        <Button onClick={() => setEditing("new")}>{t("ffmpegProfiles.newFfmpegProfile")}</Button>
       </Group>
       <ServerMessage message={error?.message ?? message} />
       {result && <TestReport result={result} />}
       {data && (
         <Table.ScrollContainer minWidth={820}>
-          <Table striped highlightOnHover aria-label="FFmpeg profiles">
+          <Table striped highlightOnHover aria-label={t("common.ffmpegProfiles")}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Video</Table.Th>
-                <Table.Th>Audio</Table.Th>
-                <Table.Th>Hardware</Table.Th>
-                <Table.Th><span className="visually-hidden">Actions</span></Table.Th>
+                <Table.Th>{t("common.name")}</Table.Th>
+                <Table.Th>{t("common.video")}</Table.Th>
+                <Table.Th>{t("common.audio")}</Table.Th>
+                <Table.Th>{t("common.hardware")}</Table.Th>
+                <Table.Th><span className="visually-hidden">{t("common.actions")}</span></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {data.ffmpegProfiles.map((p) => (
                 <Table.Tr key={p.id}>
-                  <Table.Td>{p.name} {p.isDefault && <Badge size="xs" variant="light">default</Badge>}</Table.Td>
-                  <Table.Td>{p.resolution.width}×{p.resolution.height} {p.videoFormat} {p.videoBitrate} kbps</Table.Td>
-                  <Table.Td>{p.audioFormat} {p.audioChannels} ch {p.audioBitrate} kbps</Table.Td>
+                  <Table.Td>{p.name} {p.isDefault && <Badge size="xs" variant="light">{t("common.default2")}</Badge>}</Table.Td>
+                  <Table.Td>{t("ffmpegProfiles.kbps", { width: p.resolution.width, height: p.resolution.height, videoFormat: p.videoFormat, videoBitrate: p.videoBitrate })}</Table.Td>
+                  <Table.Td>{t("ffmpegProfiles.chKbps", { audioFormat: p.audioFormat, audioChannels: p.audioChannels, audioBitrate: p.audioBitrate })}</Table.Td>
                   <Table.Td>
                     {p.hardwareAcceleration}
                     {p.accelerationFailure && (
-                      <Text size="xs" c="red" title={p.accelerationFailure.reason}>
-                        failing: software until {new Date(p.accelerationFailure.failingUntil).toLocaleTimeString()}
-                      </Text>
+                      <Text size="xs" c="red" title={p.accelerationFailure.reason}>{t("ffmpegProfiles.failingSoftwareUntil", { toLocaleTimeString: new Date(p.accelerationFailure.failingUntil).toLocaleTimeString(currentLocale()) })}</Text>
                     )}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>
-                      <Button size="xs" variant="default" onClick={() => void act(() => duplicate({ id: p.id }))} aria-label={`Duplicate ${p.name}`}>Duplicate</Button>
-                      <Button size="xs" variant="default" loading={testing === p.id} onClick={() => void onTest(p)} aria-label={`Test ${p.name}`}>Test</Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => void act(() => remove({ id: p.id }))} aria-label={`Delete ${p.name}`}>Delete</Button>
+                      <Button size="xs" variant="default" onClick={() => setEditing(p)} aria-label={t("ffmpegProfiles.edit", { name: p.name })}>{t("common.edit")}</Button>
+                      <Button size="xs" variant="default" onClick={() => void act(() => duplicate({ id: p.id }))} aria-label={t("ffmpegProfiles.duplicate", { name: p.name })}>{t("common.duplicate")}</Button>
+                      <Button size="xs" variant="default" loading={testing === p.id} onClick={() => void onTest(p)} aria-label={t("ffmpegProfiles.test", { name: p.name })}>{t("common.test")}</Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => void act(() => remove({ id: p.id }))} aria-label={t("ffmpegProfiles.delete", { name: p.name })}>{t("common.delete")}</Button>
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -103,7 +104,7 @@ export default function FFmpegProfilesPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Drawer opened={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? "New FFmpeg profile" : "Edit FFmpeg profile"} position="right" size="lg">
+      <Drawer opened={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? t("ffmpegProfiles.newFfmpegProfile") : t("ffmpegProfiles.editFfmpegProfile")} position="right" size="lg">
         {editing !== null && data && (
           <FFmpegProfileForm
             key={editing === "new" ? "new" : editing.id}

@@ -12,21 +12,23 @@ import {
 } from "../../graphql/generated";
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
 type Preset = FillerPresetsPageQuery["fillerPresets"][number];
 
 const FIELDS = ["name", "fillerKind", "fillerMode", "duration", "count", "padToNearestMinute", "collectionType", "collectionId", "mediaItemId", "multiCollectionId", "smartCollectionId", "playlistId", "expression", "useChaptersAsMediaItems", "allowWatermarks"] as const;
 const KINDS: FillerKind[] = ["PreRoll", "MidRoll", "PostRoll", "Tail", "Fallback"];
 const MODES: FillerMode[] = ["Duration", "Count", "RandomCount", "Pad"];
-const CONTENT: Array<{ value: CollectionType; label: string }> = [
-  { value: "Collection", label: "Collection" },
-  { value: "SmartCollection", label: "Smart collection" },
-  { value: "MultiCollection", label: "Multi collection" },
-  { value: "Playlist", label: "Playlist" },
-  { value: "TelevisionShow", label: "Show (media item id)" },
-  { value: "TelevisionSeason", label: "Season (media item id)" },
-  { value: "MediaItem", label: "One media item (id)" },
-];
+const CONTENT = (): Array<{ value: CollectionType; label: string }> => ([
+  { value: "Collection", label: t("common.collection") },
+  { value: "SmartCollection", label: t("common.smartCollection") },
+  { value: "MultiCollection", label: t("common.multiCollection") },
+  { value: "Playlist", label: t("common.playlist") },
+  { value: "TelevisionShow", label: t("filler.showMediaItemId") },
+  { value: "TelevisionSeason", label: t("filler.seasonMediaItemId") },
+  { value: "MediaItem", label: t("filler.oneMediaItemId") },
+]);
 
 function blank(): FillerPresetInput {
   return { name: "", fillerKind: "PreRoll", fillerMode: "Count", count: 1, collectionType: "Collection", allowWatermarks: false, useChaptersAsMediaItems: false };
@@ -42,6 +44,7 @@ function fromPreset(p: Preset): FillerPresetInput {
  * server's rule, and its messages appear under the fields they name.
  */
 export function FillerPresetForm({ existing, sources, onSaved }: { existing?: Preset; sources: FillerPresetsPageQuery; onSaved: () => void }) {
+  const { t } = useTranslation();
   const [input, setInput] = useState<FillerPresetInput>(existing ? fromPreset(existing) : blank());
   const [errors, setErrors] = useState<ServerErrors | null>(null);
   const [createState, create] = useServerMutation(CreateFillerPresetDocument);
@@ -79,32 +82,32 @@ export function FillerPresetForm({ existing, sources, onSaved }: { existing?: Pr
 
   const e = errors?.fields ?? {};
   return (
-    <form onSubmit={submit} aria-label={existing ? "Edit filler preset" : "New filler preset"}>
+    <form onSubmit={submit} aria-label={existing ? t("filler.editFillerPreset") : t("filler.newFillerPreset")}>
       <Stack>
-        <TextInput label="Name" value={input.name} onChange={(ev) => set({ name: ev.currentTarget.value })} required error={e.name} data-autofocus />
-        <Select label="Kind" data={KINDS} value={input.fillerKind} onChange={(v) => v && set({ fillerKind: v as FillerKind })} allowDeselect={false} error={e.fillerKind} />
-        {!modeless && <Select label="Mode" data={MODES} value={input.fillerMode ?? null} onChange={(v) => set({ fillerMode: v as FillerMode })} error={e.fillerMode} />}
+        <TextInput label={t("common.name")} value={input.name} onChange={(ev) => set({ name: ev.currentTarget.value })} required error={e.name} data-autofocus />
+        <Select label={t("common.kind")} data={KINDS} value={input.fillerKind} onChange={(v) => v && set({ fillerKind: v as FillerKind })} allowDeselect={false} error={e.fillerKind} />
+        {!modeless && <Select label={t("common.mode")} data={MODES} value={input.fillerMode ?? null} onChange={(v) => set({ fillerMode: v as FillerMode })} error={e.fillerMode} />}
         {!modeless && input.fillerMode === "Duration" && (
-          <TextInput label="Duration (hh:mm:ss)" value={input.duration ?? ""} onChange={(ev) => set({ duration: ev.currentTarget.value })} error={e.duration} />
+          <TextInput label={t("common.durationHhMmSs")} value={input.duration ?? ""} onChange={(ev) => set({ duration: ev.currentTarget.value })} error={e.duration} />
         )}
         {!modeless && (input.fillerMode === "Count" || input.fillerMode === "RandomCount") && (
-          <NumberInput label={input.fillerMode === "Count" ? "Count" : "At most (random count)"} value={input.count ?? ""} onChange={(v) => set({ count: typeof v === "number" ? v : null })} error={e.count} />
+          <NumberInput label={input.fillerMode === "Count" ? t("common.count") : t("filler.atMostRandomCount")} value={input.count ?? ""} onChange={(v) => set({ count: typeof v === "number" ? v : null })} error={e.count} />
         )}
         {!modeless && input.fillerMode === "Pad" && (
-          <Select label="Pad to the nearest minute" data={["5", "10", "15", "30", "60"]} value={input.padToNearestMinute != null ? String(input.padToNearestMinute) : null} onChange={(v) => set({ padToNearestMinute: v ? Number(v) : null })} error={e.padToNearestMinute} />
+          <Select label={t("filler.padToTheNearestMinute")} data={["5", "10", "15", "30", "60"]} value={input.padToNearestMinute != null ? String(input.padToNearestMinute) : null} onChange={(v) => set({ padToNearestMinute: v ? Number(v) : null })} error={e.padToNearestMinute} />
         )}
-        <Select label="Content" data={CONTENT} value={input.collectionType} onChange={(v) => v && set({ collectionType: v as CollectionType })} allowDeselect={false} error={e.collectionType} />
+        <Select label={t("common.content")} data={CONTENT()} value={input.collectionType} onChange={(v) => v && set({ collectionType: v as CollectionType })} allowDeselect={false} error={e.collectionType} />
         {target ? (
-          <Select label="Source" data={target.data} value={input[target.key] != null ? String(input[target.key]) : null} searchable onChange={(v) => set({ [target.key]: v ? Number(v) : null })} error={e[target.key]} />
+          <Select label={t("common.source")} data={target.data} value={input[target.key] != null ? String(input[target.key]) : null} searchable onChange={(v) => set({ [target.key]: v ? Number(v) : null })} error={e[target.key]} />
         ) : (
-          <NumberInput label="Media item id" value={input.mediaItemId ?? ""} onChange={(v) => set({ mediaItemId: typeof v === "number" ? v : null })} error={e.mediaItemId} />
+          <NumberInput label={t("filler.mediaItemId")} value={input.mediaItemId ?? ""} onChange={(v) => set({ mediaItemId: typeof v === "number" ? v : null })} error={e.mediaItemId} />
         )}
-        {input.fillerKind === "MidRoll" && <TextInput label="Mid-roll expression (optional)" value={input.expression ?? ""} onChange={(ev) => set({ expression: ev.currentTarget.value })} error={e.expression} />}
-        <Checkbox label="Use chapters as items" checked={input.useChaptersAsMediaItems ?? false} onChange={(ev) => set({ useChaptersAsMediaItems: ev.currentTarget.checked })} error={e.useChaptersAsMediaItems} />
-        <Checkbox label="Allow watermarks" checked={input.allowWatermarks ?? false} onChange={(ev) => set({ allowWatermarks: ev.currentTarget.checked })} error={e.allowWatermarks} />
+        {input.fillerKind === "MidRoll" && <TextInput label={t("filler.midRollExpressionOptional")} value={input.expression ?? ""} onChange={(ev) => set({ expression: ev.currentTarget.value })} error={e.expression} />}
+        <Checkbox label={t("filler.useChaptersAsItems")} checked={input.useChaptersAsMediaItems ?? false} onChange={(ev) => set({ useChaptersAsMediaItems: ev.currentTarget.checked })} error={e.useChaptersAsMediaItems} />
+        <Checkbox label={t("common.allowWatermarks")} checked={input.allowWatermarks ?? false} onChange={(ev) => set({ allowWatermarks: ev.currentTarget.checked })} error={e.allowWatermarks} />
         <ServerMessage message={errors?.general} />
         <Group justify="flex-end">
-          <Button type="submit" loading={createState.fetching || updateState.fetching}>{existing ? "Save" : "Create filler preset"}</Button>
+          <Button type="submit" loading={createState.fetching || updateState.fetching}>{existing ? t("common.save") : t("filler.createFillerPreset")}</Button>
         </Group>
       </Stack>
     </form>

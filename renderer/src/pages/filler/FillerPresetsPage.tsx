@@ -6,6 +6,7 @@ import { DeleteFillerPresetDocument, FillerPresetsPageDocument, type FillerPrese
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { FillerPresetForm } from "./FillerPresetForm";
+import { useTranslation } from "react-i18next";
 
 type Preset = FillerPresetsPageQuery["fillerPresets"][number];
 
@@ -19,6 +20,7 @@ function describe(p: Preset): string {
 
 /** Filler presets: pre-, mid- and post-rolls, tail and fallback filler that schedule items and channels use. */
 export default function FillerPresetsPage() {
+  const { t } = useTranslation();
   const [{ data, fetching, error }, refetch] = useQuery({ query: FillerPresetsPageDocument, requestPolicy: "cache-and-network" });
   const [editing, setEditing] = useState<Preset | "new" | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -34,20 +36,20 @@ export default function FillerPresetsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Filler presets</Title>
-        <Button onClick={() => setEditing("new")}>New filler preset</Button>
+        <Title order={1}>{t("common.fillerPresets")}</Title>
+        <Button onClick={() => setEditing("new")}>{t("filler.newFillerPreset")}</Button>
       </Group>
       <ServerMessage message={error?.message ?? deleteError} />
-      {data && data.fillerPresets.length === 0 && !fetching && <Text c="dimmed">No filler presets yet.</Text>}
+      {data && data.fillerPresets.length === 0 && !fetching && <Text c="dimmed">{t("filler.noFillerPresetsYet")}</Text>}
       {data && data.fillerPresets.length > 0 && (
-        <Table striped highlightOnHover aria-label="Filler presets">
+        <Table striped highlightOnHover aria-label={t("common.fillerPresets")}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Mode</Table.Th>
-              <Table.Th>Content</Table.Th>
-              <Table.Th>Actions</Table.Th>
+              <Table.Th>{t("common.name")}</Table.Th>
+              <Table.Th>{t("common.kind")}</Table.Th>
+              <Table.Th>{t("common.mode")}</Table.Th>
+              <Table.Th>{t("common.content")}</Table.Th>
+              <Table.Th>{t("common.actions")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -59,8 +61,8 @@ export default function FillerPresetsPage() {
                 <Table.Td>{p.collectionType}</Table.Td>
                 <Table.Td>
                   <Group gap="xs">
-                    <Button size="xs" variant="default" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => void onDelete(p)} aria-label={`Delete ${p.name}`}>Delete</Button>
+                    <Button size="xs" variant="default" onClick={() => setEditing(p)} aria-label={t("filler.edit", { name: p.name })}>{t("common.edit")}</Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => void onDelete(p)} aria-label={t("filler.delete", { name: p.name })}>{t("common.delete")}</Button>
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -68,7 +70,7 @@ export default function FillerPresetsPage() {
           </Table.Tbody>
         </Table>
       )}
-      <Drawer opened={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? "New filler preset" : "Edit filler preset"} position="right" size="md">
+      <Drawer opened={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? t("filler.newFillerPreset") : t("filler.editFillerPreset")} position="right" size="md">
         {editing !== null && data && (
           <FillerPresetForm
             key={editing === "new" ? "new" : editing.id}

@@ -11,6 +11,7 @@ import { ScanStatus } from "../libraries/ScanStatus";
 import { useLibraries } from "../libraries/use-libraries";
 import { ChannelPreview } from "../preview/ChannelPreview";
 import { WriteKeyStep } from "./WriteKeyStep";
+import { useTranslation } from "react-i18next";
 
 const Step = {
   Protect: 0,
@@ -23,16 +24,17 @@ const Step = {
 type Step = (typeof Step)[keyof typeof Step];
 
 function ScanStep({ libraryId, onDone }: { libraryId: number | null; onDone: () => void }) {
+  const { t } = useTranslation();
   const [{ data }] = useLibraries(true);
   const library = data?.libraries.find((l) => l.id === libraryId) ?? data?.libraries[0];
-  if (!library) return <Loader aria-label="Loading" />;
+  if (!library) return <Loader aria-label={t("common.loading")} />;
   const finished = !library.scan && library.lastScanSuccess !== null && library.lastScanSuccess !== undefined;
   return (
     <Stack>
-      <Text>Airwave is reading “{library.name}”: finding the files, then reading each one’s length and streams.</Text>
+      <Text>{t("firstRun.airwaveIsReadingFinding", { name: library.name })}</Text>
       <ScanStatus library={library} />
       <Group justify="flex-end">
-        <Button onClick={onDone} disabled={!finished}>Next: create a channel</Button>
+        <Button onClick={onDone} disabled={!finished}>{t("firstRun.nextCreateAChannel")}</Button>
       </Group>
     </Stack>
   );
@@ -40,6 +42,7 @@ function ScanStep({ libraryId, onDone }: { libraryId: number | null; onDone: () 
 
 /** `/welcome`: from an empty install to watching a channel. Resumes where the install stands. */
 export default function FirstRunPage() {
+  const { t } = useTranslation();
   const [{ data }] = useQuery({ query: SetupStateDocument, requestPolicy: "network-only" });
   const [{ data: shell }] = useQuery({ query: ShellStatusDocument });
   const [step, setStep] = useState<Step | null>(null);
@@ -61,18 +64,18 @@ export default function FirstRunPage() {
     } else setStep(Step.Channel);
   }, [data, shell, step]);
 
-  if (step === null) return <Center h={200}><Loader aria-label="Loading" /></Center>;
+  if (step === null) return <Center h={200}><Loader aria-label={t("common.loading")} /></Center>;
   return (
     <Stack maw={1000}>
-      <Title order={1}>Welcome to Airwave</Title>
-      <Text c="dimmed">A few steps from your media folders to a live channel.</Text>
+      <Title order={1}>{t("firstRun.welcomeToAirwave")}</Title>
+      <Text c="dimmed">{t("firstRun.aFewStepsFromYourMedia")}</Text>
       <Stepper active={step} allowNextStepsSelect={false} size="sm">
-        <Stepper.Step label="Protect" description="Password or key" />
-        <Stepper.Step label="Library" description="Add a folder" />
-        <Stepper.Step label="Scan" description="Read the media" />
-        <Stepper.Step label="Channel" description="Create it" />
-        <Stepper.Step label="Playout" description="What it plays" />
-        <Stepper.Step label="Watch" description="Live preview" />
+        <Stepper.Step label={t("common.protect")} description={t("firstRun.passwordOrKey")} />
+        <Stepper.Step label={t("common.library")} description={t("firstRun.addAFolder")} />
+        <Stepper.Step label={t("common.scan")} description={t("firstRun.readTheMedia")} />
+        <Stepper.Step label={t("common.channel")} description={t("common.createIt")} />
+        <Stepper.Step label={t("common.playout")} description={t("firstRun.whatItPlays")} />
+        <Stepper.Step label={t("common.watch")} description={t("common.livePreview")} />
       </Stepper>
       <Card withBorder padding="lg">
         {step === Step.Protect && <WriteKeyStep onDone={() => setStep(Step.Library)} />}
@@ -89,10 +92,10 @@ export default function FirstRunPage() {
         {step === Step.Channel && (
           <Stack>
             <Group justify="space-between">
-              <Text>Create one channel by hand, or let Airwave make channels from your library's networks, genres or shows.</Text>
-              <Button component={Link} to="/channels/generate" variant="light">Make channels for me</Button>
+              <Text>{t("firstRun.createOneChannelByHandOr")}</Text>
+              <Button component={Link} to="/channels/generate" variant="light">{t("firstRun.makeChannelsForMe")}</Button>
             </Group>
-            <ChannelForm submitLabel="Create channel" onSaved={(saved) => { setChannel(saved); setStep(Step.Playout); }} />
+            <ChannelForm submitLabel={t("common.createChannel")} onSaved={(saved) => { setChannel(saved); setStep(Step.Playout); }} />
           </Stack>
         )}
         {step === Step.Playout && channel && (
@@ -100,10 +103,10 @@ export default function FirstRunPage() {
         )}
         {step === Step.Watch && channel && (
           <Stack>
-            <Text>Channel {channel.number} “{channel.name}” is on the air.</Text>
+            <Text>{t("firstRun.channelIsOnThe", { number: channel.number, name: channel.name })}</Text>
             <ChannelPreview number={channel.number} />
             <Group justify="flex-end">
-              <Button component={Link} to="/channels">Go to the channels</Button>
+              <Button component={Link} to="/channels">{t("firstRun.goToTheChannels")}</Button>
             </Group>
           </Stack>
         )}

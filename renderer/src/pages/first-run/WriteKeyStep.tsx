@@ -3,8 +3,10 @@ import { useState, type FormEvent } from "react";
 import { CopyField } from "../../components/CopyField";
 import { useCreateWriteKey } from "../../components/use-create-write-key";
 import { ownerAccessChanged, ownerAccessError, setOwnerPassword } from "../../graphql/owner-session";
+import { useTranslation } from "react-i18next";
 
 function OwnerPasswordForm({ onSet }: { onSet: () => void }) {
+  const { t } = useTranslation();
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -26,11 +28,11 @@ function OwnerPasswordForm({ onSet }: { onSet: () => void }) {
   return (
     <form onSubmit={submit}>
       <Stack gap="xs">
-        <PasswordInput label="Owner password" description="8 characters or more" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required autoComplete="new-password" />
-        <PasswordInput label="Repeat the password" value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} required autoComplete="new-password" />
+        <PasswordInput label={t("common.ownerPassword")} description={t("firstRun.n8CharactersOrMore")} value={password} onChange={(e) => setPassword(e.currentTarget.value)} required autoComplete="new-password" />
+        <PasswordInput label={t("firstRun.repeatThePassword")} value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} required autoComplete="new-password" />
         {error && <Text c="red" size="sm" role="alert">{error}</Text>}
         <Group justify="flex-end">
-          <Button type="submit" loading={busy}>Set password</Button>
+          <Button type="submit" loading={busy}>{t("common.setPassword")}</Button>
         </Group>
       </Stack>
     </form>
@@ -43,20 +45,21 @@ function OwnerPasswordForm({ onSet }: { onSet: () => void }) {
  * shown once to copy), both, or neither for now (the warning banner keeps reminding).
  */
 export function WriteKeyStep({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   const writeKey = useCreateWriteKey();
   const [created, setCreated] = useState<string | null>(null);
   const [passwordSet, setPasswordSet] = useState(false);
 
   return (
     <Stack>
-      <Text>Protect Airwave with an owner password, a write key, or both: without either, any device on your network can change or delete your channels.</Text>
+      <Text>{t("firstRun.protectAirwaveWithAnOwnerPassword")}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder>
           <Stack gap="xs">
-            <Title order={3} size="h4">Owner password</Title>
-            <Text size="sm" c="dimmed">For people: the pages sign in, and other browsers and devices see and change nothing without it. Media players keep working.</Text>
+            <Title order={3} size="h4">{t("common.ownerPassword")}</Title>
+            <Text size="sm" c="dimmed">{t("firstRun.forPeopleThePagesSignIn")}</Text>
             {passwordSet ? (
-              <Alert color="green" title="Owner password set" role="status">This browser is signed in. Anyone else must sign in first.</Alert>
+              <Alert color="green" title={t("firstRun.ownerPasswordSet")} role="status">{t("firstRun.thisBrowserIsSignedInAnyone")}</Alert>
             ) : (
               <OwnerPasswordForm onSet={() => { setPasswordSet(true); ownerAccessChanged(); }} />
             )}
@@ -64,20 +67,18 @@ export function WriteKeyStep({ onDone }: { onDone: () => void }) {
         </Card>
         <Card withBorder>
           <Stack gap="xs">
-            <Title order={3} size="h4">Write key</Title>
-            <Text size="sm" c="dimmed">For scripts and tools: changes need it (sent as X-Api-Key).</Text>
+            <Title order={3} size="h4">{t("common.writeKey")}</Title>
+            <Text size="sm" c="dimmed">{t("firstRun.forScriptsAndToolsChangesNeed")}</Text>
             {created ? (
               <>
-                <Alert color="green" title="Write key created" role="status">
-                  It is in effect now. This browser keeps it and sends it with every change. Copy it now for other tools: it is not shown again.
-                </Alert>
-                <CopyField label="Your write key" value={created} />
+                <Alert color="green" title={t("firstRun.writeKeyCreated")} role="status">{t("firstRun.itIsInEffectNowThis")}</Alert>
+                <CopyField label={t("firstRun.yourWriteKey")} value={created} />
               </>
             ) : (
               <>
                 {writeKey.error && <Text c="red" size="sm">{writeKey.error}</Text>}
                 <Group justify="flex-end">
-                  <Button variant="light" loading={writeKey.fetching} onClick={async () => setCreated(await writeKey.create())}>Create a write key</Button>
+                  <Button variant="light" loading={writeKey.fetching} onClick={async () => setCreated(await writeKey.create())}>{t("firstRun.createAWriteKey")}</Button>
                 </Group>
               </>
             )}
@@ -85,7 +86,7 @@ export function WriteKeyStep({ onDone }: { onDone: () => void }) {
         </Card>
       </SimpleGrid>
       <Group justify="flex-end">
-        {created || passwordSet ? <Button onClick={onDone}>Next: add a library</Button> : <Button variant="default" onClick={onDone}>Skip for now</Button>}
+        {created || passwordSet ? <Button onClick={onDone}>{t("firstRun.nextAddALibrary")}</Button> : <Button variant="default" onClick={onDone}>{t("firstRun.skipForNow")}</Button>}
       </Group>
     </Stack>
   );

@@ -6,6 +6,8 @@ import { GuideGridDocument } from "../../graphql/generated";
 import { boxOf, clock, PX_PER_MINUTE, SLOT_MINUTES, slotsOf, WINDOW_HOURS, windowStart, xOf } from "./guide-layout";
 import { episodeLabel, ProgrammeDetails, type GuideProgramme, type GuideRow } from "./ProgrammeDetails";
 import classes from "./guide.module.css";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format";
 
 const HOUR_MS = 3600_000;
 const CHANNEL_COLUMN = 180;
@@ -45,6 +47,8 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
 
 /** `/guide`: channels × time, 30-minute columns, a now line, programme details on click. */
 export default function GuidePage() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const now = useNow();
   const [from, setFrom] = useState(() => windowStart(Date.now()));
   const to = from + WINDOW_HOURS * HOUR_MS;
@@ -65,21 +69,19 @@ export default function GuidePage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Guide</Title>
+        <Title order={1}>{t("common.guide")}</Title>
         <Group gap="xs">
-          <Button variant="default" size="xs" onClick={() => setFrom(from - 3 * HOUR_MS)}>Earlier</Button>
-          <Button variant="default" size="xs" onClick={() => setFrom(windowStart(Date.now()))}>Now</Button>
-          <Button variant="default" size="xs" onClick={() => setFrom(from + 3 * HOUR_MS)}>Later</Button>
+          <Button variant="default" size="xs" onClick={() => setFrom(from - 3 * HOUR_MS)}>{t("common.earlier")}</Button>
+          <Button variant="default" size="xs" onClick={() => setFrom(windowStart(Date.now()))}>{t("common.now")}</Button>
+          <Button variant="default" size="xs" onClick={() => setFrom(from + 3 * HOUR_MS)}>{t("common.later")}</Button>
         </Group>
       </Group>
-      <Text size="sm" c="dimmed">
-        {new Date(from).toLocaleDateString([], { weekday: "long", month: "short", day: "numeric" })}, {clock(from)}–{clock(to)}. Use Tab and the arrow keys to move between programmes; Enter shows details.
-      </Text>
-      <ServerMessage title="Cannot load the guide" message={error?.message} />
-      {data && data.guide.length === 0 && <Text>No channel has a guide yet: give a channel a playout and it appears here.</Text>}
+      <Text size="sm" c="dimmed">{t("guide.useTabAnd", { day: format.dayAndDate(from), start: clock(from), stop: clock(to) })}</Text>
+      <ServerMessage title={t("guide.cannotLoadTheGuide")} message={error?.message} />
+      {data && data.guide.length === 0 && <Text>{t("guide.noChannelHasAGuideYet")}</Text>}
       {data && data.guide.length > 0 && (
         <Box ref={scroller} className={classes.scroller} aria-busy={fetching}>
-          <div className={classes.grid} style={{ width: CHANNEL_COLUMN + width }} onKeyDown={moveFocus} role="region" aria-label="Programme guide">
+          <div className={classes.grid} style={{ width: CHANNEL_COLUMN + width }} onKeyDown={moveFocus} role="region" aria-label={t("common.programmeGuide")}>
             <div className={classes.header} aria-hidden="true">
               <div className={classes.corner} style={{ width: CHANNEL_COLUMN }} />
               {slots.map((slot) => (
@@ -88,7 +90,7 @@ export default function GuidePage() {
             </div>
             <div className={classes.rows}>
               {data.guide.map((row) => (
-                <div key={row.channelId} className={classes.row} data-guide-row role="group" aria-label={`Channel ${row.number} ${row.name}`}>
+                <div key={row.channelId} className={classes.row} data-guide-row role="group" aria-label={t("guide.channel", { number: row.number, name: row.name })}>
                   <div className={classes.channel} style={{ width: CHANNEL_COLUMN }}>
                     <Text fw={700} size="sm">{row.number}</Text>
                     <Text size="sm" truncate>{row.name}</Text>
@@ -109,7 +111,7 @@ export default function GuidePage() {
                           data-on-air={onAir || undefined}
                           style={{ left: box.left, width: box.width }}
                           onClick={() => setSelected({ row, programme: p })}
-                          aria-label={`${p.title}${p.subtitle ? `, ${p.subtitle}` : ""}, ${clock(start)} to ${clock(stop)}${onAir ? ", on now" : ""}`}
+                          aria-label={t(onAir ? "guide.programmeOnNow" : "guide.programme", { title: p.subtitle ? `${p.title}, ${p.subtitle}` : p.title, start: clock(start), stop: clock(stop) })}
                         >
                           <Text size="sm" fw={600} truncate>{p.title}</Text>
                           <Text size="xs" c="dimmed" truncate>{clock(start)}{episode ? ` · ${episode}` : ""}{p.subtitle ? ` · ${p.subtitle}` : ""}</Text>
@@ -119,7 +121,7 @@ export default function GuidePage() {
                   </div>
                 </div>
               ))}
-              {nowX !== null && <div className={classes.nowLine} style={{ left: CHANNEL_COLUMN + nowX }} data-testid="guide-now-line" aria-label={`Now, ${clock(now)}`} role="img" />}
+              {nowX !== null && <div className={classes.nowLine} style={{ left: CHANNEL_COLUMN + nowX }} data-testid="guide-now-line" aria-label={t("guide.now", { clock: clock(now) })} role="img" />}
             </div>
           </div>
         </Box>

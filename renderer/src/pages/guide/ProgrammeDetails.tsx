@@ -2,6 +2,8 @@ import { Badge, Drawer, Group, Stack, Text, Title } from "@mantine/core";
 import { ArtworkImage } from "../../components/artwork/ArtworkImage";
 import type { GuideGridQuery } from "../../graphql/generated";
 import { clock } from "./guide-layout";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format";
 
 export type GuideProgramme = GuideGridQuery["guide"][number]["programmes"][number];
 export type GuideRow = GuideGridQuery["guide"][number];
@@ -14,11 +16,13 @@ export function episodeLabel(p: Pick<GuideProgramme, "seasonNumber" | "episodeNu
 
 /** A programme's picture, title, time, episode and description, in a drawer. */
 export function ProgrammeDetails({ selected, onClose }: { selected: { row: GuideRow; programme: GuideProgramme } | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const p = selected?.programme;
   const start = p ? Date.parse(p.start) : 0;
   const stop = p ? Date.parse(p.stop) : 0;
   return (
-    <Drawer opened={Boolean(selected)} onClose={onClose} position="right" title="Programme" size="md">
+    <Drawer opened={Boolean(selected)} onClose={onClose} position="right" title={t("common.programme")} size="md">
       {p && selected && (
         <Stack gap="sm" data-testid="programme-details">
           {p.imageUrl && (
@@ -33,11 +37,9 @@ export function ProgrammeDetails({ selected, onClose }: { selected: { row: Guide
             <Badge variant="outline" color="gray">{p.kind}</Badge>
             {p.contentRating && <Badge variant="outline" color="gray">{p.contentRating}</Badge>}
           </Group>
-          <Text size="sm">
-            {new Date(start).toLocaleDateString([], { weekday: "long", month: "short", day: "numeric" })}, {clock(start)}–{clock(stop)} ({Math.round((stop - start) / 60_000)} min)
-          </Text>
-          <Text size="sm" c="dimmed">Channel {selected.row.number} · {selected.row.name}</Text>
-          {p.description ? <Text size="sm">{p.description}</Text> : <Text size="sm" c="dimmed">No description.</Text>}
+          <Text size="sm">{t("guide.whenAndLength", { day: format.dayAndDate(start), start: clock(start), stop: clock(stop), minutes: format.number(Math.round((stop - start) / 60_000)) })}</Text>
+          <Text size="sm" c="dimmed">{t("guide.channel2", { number: selected.row.number, name: selected.row.name })}</Text>
+          {p.description ? <Text size="sm">{p.description}</Text> : <Text size="sm" c="dimmed">{t("common.noDescription")}</Text>}
         </Stack>
       )}
     </Drawer>

@@ -1,4 +1,5 @@
-/** Geometry of the guide grid: a window of time laid out left to right at a fixed scale. */
+
+import { currentLocale } from "../../i18n/i18n";/** Geometry of the guide grid: a window of time laid out left to right at a fixed scale. */
 
 export const SLOT_MINUTES = 30;
 export const PX_PER_MINUTE = 6;
@@ -25,4 +26,4 @@ export function boxOf(start: number, stop: number, from: number, to: number): { 
   return { left, width: Math.max(0, right - left) };
 }
 
-export const clock = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+export const clock = (ms: number) => new Date(ms).toLocaleTimeString(currentLocale(), { hour: "2-digit", minute: "2-digit" });

@@ -3,9 +3,11 @@ import { useQuery } from "urql";
 import { ServerMessage } from "../../components/ServerMessage";
 import { HealthChecksDocument } from "../../graphql/generated";
 import { statusLook } from "./health-status";
+import { useTranslation } from "react-i18next";
 
 /** `/health-checks` (`/health` is the monitoring endpoint): every check the server runs, problems first, each with its reason and what to do. */
 export default function HealthPage() {
+  const { t } = useTranslation();
   const [{ data, fetching, error }, refetch] = useQuery({ query: HealthChecksDocument, requestPolicy: "network-only" });
   const checks = [...(data?.healthChecks ?? [])].sort((a, b) => statusLook(a.status).rank - statusLook(b.status).rank);
   const failed = checks.filter((c) => c.status === "failed").length;
@@ -13,16 +15,16 @@ export default function HealthPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Health</Title>
-        <Button variant="default" loading={fetching} onClick={() => refetch({ requestPolicy: "network-only" })}>Check again</Button>
+        <Title order={1}>{t("common.health")}</Title>
+        <Button variant="default" loading={fetching} onClick={() => refetch({ requestPolicy: "network-only" })}>{t("common.checkAgain")}</Button>
       </Group>
-      <ServerMessage title="Cannot reach the server" message={error?.message} />
+      <ServerMessage title={t("health.cannotReachTheServer")} message={error?.message} />
       {data && (
         <Text role="status" c={failed ? "red" : "dimmed"}>
-          {failed ? `${failed} check${failed === 1 ? "" : "s"} failed.` : "Every check passed."}
+          {failed ? t("health.checkFailed", { count: failed }) : t("health.everyCheckPassed")}
         </Text>
       )}
-      <Stack gap="xs" component="ul" aria-label="Health checks" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+      <Stack gap="xs" component="ul" aria-label={t("common.healthChecks")} style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {checks.map((check) => {
           const look = statusLook(check.status);
           return (
@@ -32,7 +34,7 @@ export default function HealthPage() {
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Text fw={600}>{check.title}</Text>
                   <Text size="sm" style={{ overflowWrap: "anywhere" }}>{check.reason}</Text>
-                  {check.action && <Text size="sm" c="dimmed">What to do: {check.action}</Text>}
+                  {check.action && <Text size="sm" c="dimmed">{t("health.whatToDo", { action: check.action })}</Text>}
                 </Stack>
               </Group>
             </Card>

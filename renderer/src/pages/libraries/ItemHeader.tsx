@@ -5,6 +5,7 @@ import { PosterGrid } from "../../components/artwork/PosterGrid";
 import { ThumbnailList } from "../../components/artwork/ThumbnailList";
 import { SourceBadge } from "../../components/SourceBadge";
 import type { MediaItemDetailQuery } from "../../graphql/generated";
+import { useTranslation } from "react-i18next";
 
 type Item = NonNullable<MediaItemDetailQuery["mediaItem"]>;
 
@@ -34,13 +35,14 @@ export function ItemHeader({ item }: { item: Item }) {
 
 /** A show's seasons as posters, a season's episodes with their thumbnails, an artist's songs with covers. */
 export function ItemChildren({ kind, items }: { kind: string; items: Item["children"] }) {
+  const { t } = useTranslation();
   if (kind === "Show") {
-    return <PosterGrid label="Seasons" items={items.map((c) => ({ ...c, title: c.title || `Season ${c.seasonNumber}`, year: null }))} />;
+    return <PosterGrid label={t("common.seasons")} items={items.map((c) => ({ ...c, title: c.title || t("libraries.season", { seasonNumber: c.seasonNumber }), year: null }))} />;
   }
   const episodes = kind === "Season";
   return (
     <ThumbnailList
-      label={episodes ? "Episodes" : "Songs"}
+      label={episodes ? t("common.episodes") : t("common.songs")}
       kinds={episodes ? ["Thumbnail"] : ["Cover", "Poster"]}
       ratio={episodes ? 16 / 9 : 1}
       items={items.map((c) => ({ id: c.id, title: c.title, prefix: c.episodeNumber != null ? `${c.episodeNumber}.` : undefined, detail: c.plot, artwork: c.artwork }))}

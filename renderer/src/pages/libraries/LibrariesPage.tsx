@@ -9,10 +9,12 @@ import { useServerMutation } from "../../graphql/use-server-mutation";
 import { LibraryForm } from "./LibraryForm";
 import { ScanStatus } from "./ScanStatus";
 import { useLibraries } from "./use-libraries";
+import { useTranslation } from "react-i18next";
 
 const KIND_LABEL: Record<string, string> = { Shows: "TV shows", Movies: "Movies", OtherVideos: "Other videos", Music: "Music" };
 
 function LibraryCard({ library, onChanged }: { library: LibraryFieldsFragment; onChanged: () => void }) {
+  const { t } = useTranslation();
   const [, scan] = useServerMutation(ScanLibraryDocument);
   const [, remove] = useServerMutation(DeleteLibraryDocument);
   const [message, setMessage] = useState<string | null>(null);
@@ -22,7 +24,7 @@ function LibraryCard({ library, onChanged }: { library: LibraryFieldsFragment; o
     onChanged();
   };
   return (
-    <Card withBorder padding="md" component="section" aria-label={`Library ${library.name}`}>
+    <Card withBorder padding="md" component="section" aria-label={t("libraries.library", { name: library.name })}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Title order={3} size="h4">{library.name}</Title>
@@ -33,12 +35,10 @@ function LibraryCard({ library, onChanged }: { library: LibraryFieldsFragment; o
         <ScanStatus library={library} />
         <ServerMessage message={message} />
         <Group gap="xs">
-          <Button size="xs" onClick={() => run(() => scan({ id: library.id, force: false }))} disabled={Boolean(library.scan)}>Scan</Button>
-          <Button size="xs" variant="default" onClick={() => run(() => scan({ id: library.id, force: true }))} disabled={Boolean(library.scan)}>Full rescan</Button>
-          <Button size="xs" variant="default" component={Link} to={`/libraries/${library.id}`}>Browse</Button>
-          <Button size="xs" variant="subtle" color="red" onClick={() => window.confirm(`Delete the library “${library.name}” and its media from Airwave? Files stay on disk.`) && run(() => remove({ id: library.id }))}>
-            Delete
-          </Button>
+          <Button size="xs" onClick={() => run(() => scan({ id: library.id, force: false }))} disabled={Boolean(library.scan)}>{t("common.scan")}</Button>
+          <Button size="xs" variant="default" onClick={() => run(() => scan({ id: library.id, force: true }))} disabled={Boolean(library.scan)}>{t("common.fullRescan")}</Button>
+          <Button size="xs" variant="default" component={Link} to={`/libraries/${library.id}`}>{t("common.browse")}</Button>
+          <Button size="xs" variant="subtle" color="red" onClick={() => window.confirm(t("libraries.deleteTheLibraryAnd", { name: library.name })) && run(() => remove({ id: library.id }))}>{t("common.delete")}</Button>
         </Group>
       </Stack>
     </Card>
@@ -46,21 +46,22 @@ function LibraryCard({ library, onChanged }: { library: LibraryFieldsFragment; o
 }
 
 export default function LibrariesPage() {
+  const { t } = useTranslation();
   const [{ data, error }, refetch] = useLibraries();
   const [adding, setAdding] = useState(false);
   const [, scan] = useServerMutation(ScanLibraryDocument);
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Libraries</Title>
-        <Button onClick={() => setAdding(true)}>Add library</Button>
+        <Title order={1}>{t("common.libraries")}</Title>
+        <Button onClick={() => setAdding(true)}>{t("common.addLibrary")}</Button>
       </Group>
-      {error && <ServerMessage title="Cannot load libraries" message={error.message} />}
-      {data && data.libraries.length === 0 && <Text>No libraries yet. Add a folder of shows or movies to start.</Text>}
+      {error && <ServerMessage title={t("libraries.cannotLoadLibraries")} message={error.message} />}
+      {data && data.libraries.length === 0 && <Text>{t("libraries.noLibrariesYetAddAFolder")}</Text>}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
         {data?.libraries.map((library) => <LibraryCard key={library.id} library={library} onChanged={refetch} />)}
       </SimpleGrid>
-      <Modal opened={adding} onClose={() => setAdding(false)} title="Add a library" size="lg">
+      <Modal opened={adding} onClose={() => setAdding(false)} title={t("libraries.addALibrary")} size="lg">
         <LibraryForm
           onCreated={async (library) => {
             setAdding(false);

@@ -7,18 +7,21 @@ import { PosterGrid } from "../../components/artwork/PosterGrid";
 import { ThumbnailList } from "../../components/artwork/ThumbnailList";
 import { ServerMessage } from "../../components/ServerMessage";
 import { BrowseMediaDocument, LibraryByIdDocument, type MediaItemKind } from "../../graphql/generated";
+import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
 const PAGE_SIZE = 50;
-const TOP_LEVEL: { value: MediaItemKind; label: string }[] = [
-  { value: "Show", label: "Shows" },
-  { value: "Movie", label: "Movies" },
-  { value: "OtherVideo", label: "Other videos" },
-  { value: "Artist", label: "Artists" },
-];
+const TOP_LEVEL = (): { value: MediaItemKind; label: string }[] => ([
+  { value: "Show", label: t("common.shows") },
+  { value: "Movie", label: t("common.movies") },
+  { value: "OtherVideo", label: t("common.otherVideos") },
+  { value: "Artist", label: t("common.artists") },
+]);
 const FIRST_KIND: Record<string, MediaItemKind> = { Shows: "Show", Movies: "Movie", OtherVideos: "OtherVideo", Music: "Artist" };
 
 /** A library's shows, movies or artists as a poster grid, other videos as a list with thumbnails, a page at a time. */
 export default function LibraryBrowsePage({ params }: PageProps) {
+  const { t } = useTranslation();
   const libraryId = Number(params.id);
   const [{ data: libraryData, error: libraryError }] = useQuery({ query: LibraryByIdDocument, variables: { id: libraryId } });
   const library = libraryData?.library;
@@ -34,22 +37,22 @@ export default function LibraryBrowsePage({ params }: PageProps) {
   return (
     <Stack>
       <Breadcrumbs>
-        <Anchor component={Link} to="/libraries">Libraries</Anchor>
+        <Anchor component={Link} to="/libraries">{t("common.libraries")}</Anchor>
         <Text>{library?.name ?? "…"}</Text>
       </Breadcrumbs>
-      <Title order={1}>{library?.name ?? "Library"}</Title>
-      <ServerMessage title="Cannot load" message={libraryError?.message ?? error?.message} />
-      <SegmentedControl aria-label="Kind of media" data={TOP_LEVEL} value={kind} onChange={(v) => { setKind(v as MediaItemKind); setPage(1); }} />
+      <Title order={1}>{library?.name ?? t("common.library")}</Title>
+      <ServerMessage title={t("common.cannotLoad")} message={libraryError?.message ?? error?.message} />
+      <SegmentedControl aria-label={t("libraries.kindOfMedia")} data={TOP_LEVEL()} value={kind} onChange={(v) => { setKind(v as MediaItemKind); setPage(1); }} />
       <div aria-busy={fetching}>
         {media && kind === "OtherVideo" && (
-          <ThumbnailList label="Other videos" kinds={["Thumbnail", "Poster"]} ratio={16 / 9} items={media.items.map((i) => ({ ...i, detail: i.year ? String(i.year) : null }))} />
+          <ThumbnailList label={t("common.otherVideos")} kinds={["Thumbnail", "Poster"]} ratio={16 / 9} items={media.items.map((i) => ({ ...i, detail: i.year ? String(i.year) : null }))} />
         )}
-        {media && kind !== "OtherVideo" && <PosterGrid label={TOP_LEVEL.find((k) => k.value === kind)?.label ?? "Items"} items={media.items} ratio={kind === "Artist" ? 1 : 2 / 3} />}
+        {media && kind !== "OtherVideo" && <PosterGrid label={TOP_LEVEL().find((k) => k.value === kind)?.label ?? t("common.items")} items={media.items} ratio={kind === "Artist" ? 1 : 2 / 3} />}
       </div>
-      {media && media.totalCount === 0 && <Text c="dimmed">Nothing of this kind in the library.</Text>}
+      {media && media.totalCount === 0 && <Text c="dimmed">{t("libraries.nothingOfThisKindInThe")}</Text>}
       {media && media.totalCount > PAGE_SIZE && (
         <Group justify="center">
-          <Pagination total={Math.ceil(media.totalCount / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages" />
+          <Pagination total={Math.ceil(media.totalCount / PAGE_SIZE)} value={page} onChange={setPage} aria-label={t("common.pages")} />
         </Group>
       )}
     </Stack>

@@ -5,17 +5,20 @@ import { ServerMessage } from "../../components/ServerMessage";
 import { CreateLibraryDocument, type LibraryFieldsFragment, type LibraryKind } from "../../graphql/generated";
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
-const KINDS: { value: LibraryKind; label: string }[] = [
-  { value: "Shows", label: "TV shows" },
-  { value: "Movies", label: "Movies" },
-  { value: "OtherVideos", label: "Other videos" },
-  { value: "Music", label: "Music" },
-];
+const KINDS = (): { value: LibraryKind; label: string }[] => ([
+  { value: "Shows", label: t("common.tvShows") },
+  { value: "Movies", label: t("common.movies") },
+  { value: "OtherVideos", label: t("common.otherVideos") },
+  { value: "Music", label: t("common.music") },
+]);
 const FIELDS = ["name", "kind", "paths"] as const;
 
 /** Adds a library with one folder; the server checks the folder. */
 export function LibraryForm({ onCreated }: { onCreated: (library: LibraryFieldsFragment) => void }) {
+  const { t } = useTranslation();
   const [name, setName] = useState("");
   const [kind, setKind] = useState<LibraryKind>("Shows");
   const [folder, setFolder] = useState("");
@@ -40,16 +43,16 @@ export function LibraryForm({ onCreated }: { onCreated: (library: LibraryFieldsF
   };
 
   return (
-    <form onSubmit={submit} aria-label="Add a library">
+    <form onSubmit={submit} aria-label={t("libraries.addALibrary")}>
       <Stack>
         <Group grow align="flex-start">
-          <TextInput label="Library name" value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} />
-          <Select label="Kind of media" data={KINDS} value={kind} onChange={(v) => v && setKind(v as LibraryKind)} allowDeselect={false} error={errors?.fields.kind} />
+          <TextInput label={t("common.libraryName")} value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} />
+          <Select label={t("libraries.kindOfMedia")} data={KINDS()} value={kind} onChange={(v) => v && setKind(v as LibraryKind)} allowDeselect={false} error={errors?.fields.kind} />
         </Group>
         <Group align="flex-end" wrap="nowrap">
           <TextInput
-            label="Folder"
-            description="The absolute path of a folder on the server's computer"
+            label={t("common.folder")}
+            description={t("libraries.theAbsolutePathOfAFolder")}
             placeholder="/home/me/Videos/Shows"
             value={folder}
             onChange={(e) => setFolder(e.currentTarget.value)}
@@ -57,11 +60,11 @@ export function LibraryForm({ onCreated }: { onCreated: (library: LibraryFieldsF
             error={errors?.fields.paths}
             style={{ flex: 1 }}
           />
-          {bridge?.pickFolder && <Button variant="default" onClick={pick}>Browse…</Button>}
+          {bridge?.pickFolder && <Button variant="default" onClick={pick}>{t("common.browse2")}</Button>}
         </Group>
         <ServerMessage message={errors?.general} />
         <Group justify="flex-end">
-          <Button type="submit" loading={state.fetching}>Add library</Button>
+          <Button type="submit" loading={state.fetching}>{t("common.addLibrary")}</Button>
         </Group>
       </Stack>
     </form>

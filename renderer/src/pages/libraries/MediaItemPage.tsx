@@ -5,6 +5,7 @@ import { Link } from "../../app/router";
 import { ServerMessage } from "../../components/ServerMessage";
 import { MediaItemDetailDocument } from "../../graphql/generated";
 import { ItemChildren, ItemHeader } from "./ItemHeader";
+import { useTranslation } from "react-i18next";
 
 export function formatDuration(ms: number): string {
   const total = Math.round(ms / 1000);
@@ -16,15 +17,16 @@ export function formatDuration(ms: number): string {
 
 /** A show (its seasons), a season (its episodes), an artist (songs) or a playable item (its files), over its fan art. */
 export default function MediaItemPage({ params }: PageProps) {
+  const { t } = useTranslation();
   const [{ data, error }] = useQuery({ query: MediaItemDetailDocument, variables: { id: Number(params.id) } });
   const item = data?.mediaItem;
-  if (error) return <ServerMessage title="Cannot load" message={error.message} />;
+  if (error) return <ServerMessage title={t("common.cannotLoad")} message={error.message} />;
   if (!item) return null;
   const ancestors = [item.parent?.parent, item.parent].filter((a): a is { id: number; title: string } => Boolean(a));
   return (
     <Stack>
       <Breadcrumbs>
-        <Anchor component={Link} to="/libraries">Libraries</Anchor>
+        <Anchor component={Link} to="/libraries">{t("common.libraries")}</Anchor>
         {ancestors.map((a) => <Anchor key={a.id} component={Link} to={`/media/${a.id}`}>{a.title}</Anchor>)}
         <Text>{item.title}</Text>
       </Breadcrumbs>
@@ -32,7 +34,7 @@ export default function MediaItemPage({ params }: PageProps) {
       {item.children.length > 0 && <ItemChildren kind={item.kind} items={item.children} />}
       {item.versions.length > 0 && (
         <Table>
-          <Table.Thead><Table.Tr><Table.Th>File</Table.Th><Table.Th>Length</Table.Th><Table.Th>Size</Table.Th></Table.Tr></Table.Thead>
+          <Table.Thead><Table.Tr><Table.Th>{t("common.file")}</Table.Th><Table.Th>{t("common.length")}</Table.Th><Table.Th>{t("common.size")}</Table.Th></Table.Tr></Table.Thead>
           <Table.Tbody>
             {item.versions.map((v) => (
               <Table.Tr key={v.id}>

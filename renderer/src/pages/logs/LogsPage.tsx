@@ -3,12 +3,14 @@ import { useEffect, useState } from "react";
 import { useQuery } from "urql";
 import { ServerMessage } from "../../components/ServerMessage";
 import { LogLinesDocument } from "../../graphql/generated";
+import { useTranslation } from "react-i18next";
 
 const FOLLOW_MS = 2000;
 const LEVEL_COLOR: Record<string, string> = { debug: "gray", info: "blue", warn: "yellow", error: "red" };
 
 /** `/logs`: the server log, newest first, filtered by level and text, following new lines while Follow is on. */
 export default function LogsPage() {
+  const { t } = useTranslation();
   const [level, setLevel] = useState<string>("debug");
   const [text, setText] = useState("");
   const [follow, setFollow] = useState(true);
@@ -24,20 +26,20 @@ export default function LogsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Logs</Title>
+        <Title order={1}>{t("common.logs")}</Title>
         <Group gap="md">
-          <Anchor href="/api/v1/logs/files/current" download>Download this run's log</Anchor>
-          <Anchor href="/api/v1/logs/files/previous" download>Download the previous run's log</Anchor>
+          <Anchor href="/api/v1/logs/files/current" download>{t("logs.downloadThisRunSLog")}</Anchor>
+          <Anchor href="/api/v1/logs/files/previous" download>{t("logs.downloadThePreviousRunSLog")}</Anchor>
         </Group>
       </Group>
       <Group align="flex-end">
-        <Select label="Lowest level" data={["debug", "info", "warn", "error"]} value={level} onChange={(v) => setLevel(v ?? "debug")} allowDeselect={false} w={160} />
-        <TextInput label="Containing" placeholder="text to look for" value={text} onChange={(e) => setText(e.currentTarget.value)} w={280} />
-        <Switch label="Follow new lines" checked={follow} onChange={(e) => setFollow(e.currentTarget.checked)} mb={8} />
+        <Select label={t("common.lowestLevel")} data={["debug", "info", "warn", "error"]} value={level} onChange={(v) => setLevel(v ?? "debug")} allowDeselect={false} w={160} />
+        <TextInput label={t("common.containing")} placeholder={t("logs.textToLookFor")} value={text} onChange={(e) => setText(e.currentTarget.value)} w={280} />
+        <Switch label={t("logs.followNewLines")} checked={follow} onChange={(e) => setFollow(e.currentTarget.checked)} mb={8} />
       </Group>
       <ServerMessage message={error?.message} />
-      {data && lines.length === 0 && <Text c="dimmed">No lines match.</Text>}
-      <Stack gap={2} component="ol" aria-label="Log lines" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+      {data && lines.length === 0 && <Text c="dimmed">{t("logs.noLinesMatch")}</Text>}
+      <Stack gap={2} component="ol" aria-label={t("common.logLines")} style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {lines.map((line) => (
           <Group key={line.seq} component="li" gap="xs" wrap="nowrap" align="flex-start">
             <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: "nowrap" }}>{line.at.replace("T", " ").replace("Z", "")}</Text>

@@ -5,6 +5,7 @@ import { CreateMediaSourceDocument, UpdateMediaSourceDocument, type MediaServerK
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { PathReplacementsInput, type PathReplacementRow } from "./PathReplacementsInput";
+import { useTranslation } from "react-i18next";
 
 const KINDS: { value: MediaServerKind; label: string }[] = [
   { value: "Plex", label: "Plex" },
@@ -20,6 +21,7 @@ const CREDENTIAL_HELP: Record<MediaServerKind, string> = {
 
 /** Adds a media source, or edits one (leave the credential empty to keep the stored one); the server tests it. */
 export function MediaSourceForm({ existing, onSaved }: { existing?: MediaSourceFieldsFragment; onSaved: (source: MediaSourceFieldsFragment) => void }) {
+  const { t } = useTranslation();
   const [kind, setKind] = useState<MediaServerKind>(existing?.kind ?? "Plex");
   const [name, setName] = useState(existing?.name ?? "");
   const [url, setUrl] = useState(existing?.url ?? "");
@@ -43,16 +45,16 @@ export function MediaSourceForm({ existing, onSaved }: { existing?: MediaSourceF
   };
 
   return (
-    <form onSubmit={submit} aria-label={existing ? `Edit ${existing.name}` : "Add a media source"}>
+    <form onSubmit={submit} aria-label={existing ? t("mediaSources.edit", { name: existing.name }) : t("mediaSources.addAMediaSource")}>
       <Stack>
         <Group grow align="flex-start">
-          <Select label="Kind of server" data={KINDS} value={kind} onChange={(v) => v && setKind(v as MediaServerKind)} allowDeselect={false} error={errors?.fields.kind} disabled={Boolean(existing)} />
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} />
+          <Select label={t("mediaSources.kindOfServer")} data={KINDS} value={kind} onChange={(v) => v && setKind(v as MediaServerKind)} allowDeselect={false} error={errors?.fields.kind} disabled={Boolean(existing)} />
+          <TextInput label={t("common.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} />
         </Group>
-        <TextInput label="Server URL" placeholder={kind === "Plex" ? "http://192.168.1.20:32400" : "http://192.168.1.20:8096"} value={url} onChange={(e) => setUrl(e.currentTarget.value)} required error={errors?.fields.url} />
+        <TextInput label={t("common.serverUrl")} placeholder={kind === "Plex" ? "http://192.168.1.20:32400" : "http://192.168.1.20:8096"} value={url} onChange={(e) => setUrl(e.currentTarget.value)} required error={errors?.fields.url} />
         <PasswordInput
-          label={kind === "Plex" ? "Plex token" : "API key"}
-          description={movedServer ? `A new server address needs the credential again: the stored one stays with the server it was entered for. ${CREDENTIAL_HELP[kind]}` : existing?.hasCredential ? `Stored; type a new one to replace it. ${CREDENTIAL_HELP[kind]}` : CREDENTIAL_HELP[kind]}
+          label={kind === "Plex" ? t("common.plexToken") : t("common.apiKey")}
+          description={movedServer ? t("mediaSources.aNewServerAddressNeedsThe", { value: CREDENTIAL_HELP[kind] }) : existing?.hasCredential ? t("mediaSources.storedTypeANewOneTo", { value: CREDENTIAL_HELP[kind] }) : CREDENTIAL_HELP[kind]}
           value={credential}
           onChange={(e) => setCredential(e.currentTarget.value)}
           required={!existing || movedServer}
@@ -62,7 +64,7 @@ export function MediaSourceForm({ existing, onSaved }: { existing?: MediaSourceF
         <PathReplacementsInput value={replacements} onChange={setReplacements} error={errors?.fields.pathReplacements} />
         <ServerMessage message={errors?.general} />
         <Group justify="flex-end">
-          <Button type="submit" loading={createState.fetching || updateState.fetching}>{existing ? "Save" : "Add media source"}</Button>
+          <Button type="submit" loading={createState.fetching || updateState.fetching}>{existing ? t("common.save") : t("mediaSources.addMediaSource")}</Button>
         </Group>
       </Stack>
     </form>

@@ -7,11 +7,13 @@ import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { ScanStatus } from "../libraries/ScanStatus";
 import { useLibraries } from "../libraries/use-libraries";
+import { useTranslation } from "react-i18next";
 
 const KIND_LABEL: Record<string, string> = { Shows: "TV shows", Movies: "Movies", OtherVideos: "Other videos", Music: "Music" };
 
 /** The server's libraries: pick one to create its Airwave library, then sync it (progress and last result as for a scan). */
 export function SourceLibraries({ sourceId, sourceName }: { sourceId: number; sourceName: string }) {
+  const { t } = useTranslation();
   const [{ data, error, fetching }, refetch] = useQuery({ query: MediaSourceLibrariesDocument, variables: { id: sourceId }, requestPolicy: "cache-and-network" });
   // The bound libraries' scan state, re-read every second while a sync runs.
   const [libraries, reloadLibraries] = useLibraries();
@@ -27,18 +29,18 @@ export function SourceLibraries({ sourceId, sourceName }: { sourceId: number; so
     reloadLibraries();
   };
 
-  if (error) return <ServerMessage title={`Cannot list the libraries of ${sourceName}`} message={error.message} />;
-  if (!data) return fetching ? <Loader size="sm" aria-label={`Loading the libraries of ${sourceName}`} /> : null;
+  if (error) return <ServerMessage title={t("mediaSources.cannotListTheLibrariesOf", { sourceName: sourceName })} message={error.message} />;
+  if (!data) return fetching ? <Loader size="sm" aria-label={t("mediaSources.loadingTheLibrariesOf", { sourceName: sourceName })} /> : null;
   return (
     <Stack gap="xs">
       <ServerMessage message={message} />
-      <Table aria-label={`Libraries of ${sourceName}`}>
+      <Table aria-label={t("mediaSources.librariesOf", { sourceName: sourceName })}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Library on the server</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Sync</Table.Th>
-            <Table.Th><span className="visually-hidden">Actions</span></Table.Th>
+            <Table.Th>{t("mediaSources.libraryOnTheServer")}</Table.Th>
+            <Table.Th>{t("common.kind")}</Table.Th>
+            <Table.Th>{t("common.sync")}</Table.Th>
+            <Table.Th><span className="visually-hidden">{t("common.actions")}</span></Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -48,17 +50,13 @@ export function SourceLibraries({ sourceId, sourceName }: { sourceId: number; so
               <Table.Tr key={remote.id}>
                 <Table.Td>{remote.name}</Table.Td>
                 <Table.Td>{KIND_LABEL[remote.kind] ?? remote.kind}</Table.Td>
-                <Table.Td>{library ? <ScanStatus library={library} /> : <Badge color="gray" variant="light">Not used</Badge>}</Table.Td>
+                <Table.Td>{library ? <ScanStatus library={library} /> : <Badge color="gray" variant="light">{t("common.notUsed")}</Badge>}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     {library ? (
-                      <Button size="xs" onClick={() => run(() => sync({ id: library.id, force: false }))} disabled={Boolean(library.scan)} aria-label={`Sync ${remote.name}`}>
-                        Sync
-                      </Button>
+                      <Button size="xs" onClick={() => run(() => sync({ id: library.id, force: false }))} disabled={Boolean(library.scan)} aria-label={t("mediaSources.sync", { name: remote.name })}>{t("common.sync")}</Button>
                     ) : (
-                      <Button size="xs" variant="default" onClick={() => run(() => enable({ id: sourceId, remoteLibraryId: remote.id }))} aria-label={`Use ${remote.name}`}>
-                        Use this library
-                      </Button>
+                      <Button size="xs" variant="default" onClick={() => run(() => enable({ id: sourceId, remoteLibraryId: remote.id }))} aria-label={t("mediaSources.use", { name: remote.name })}>{t("mediaSources.useThisLibrary")}</Button>
                     )}
                   </Group>
                 </Table.Td>
@@ -67,7 +65,7 @@ export function SourceLibraries({ sourceId, sourceName }: { sourceId: number; so
           })}
         </Table.Tbody>
       </Table>
-      {data.mediaSourceLibraries.length === 0 && <Text size="sm">The server has no movie, show or music library.</Text>}
+      {data.mediaSourceLibraries.length === 0 && <Text size="sm">{t("mediaSources.theServerHasNoMovieShow")}</Text>}
     </Stack>
   );
 }

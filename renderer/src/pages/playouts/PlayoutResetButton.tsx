@@ -3,9 +3,11 @@ import { useState } from "react";
 import { ResetChannelPlayoutDocument } from "../../graphql/generated";
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { useTranslation } from "react-i18next";
 
 /** Rebuilds a channel's playout from now (Reset), optionally forgetting content positions. */
 export function PlayoutResetButton({ channelId, onDone }: { channelId: number; onDone?: (outcome: string) => void }) {
+  const { t } = useTranslation();
   const [state, reset] = useServerMutation(ResetChannelPlayoutDocument);
   const [outcome, setOutcome] = useState<string | null>(null);
   const run = async (eraseHistory: boolean) => {
@@ -19,11 +21,11 @@ export function PlayoutResetButton({ channelId, onDone }: { channelId: number; o
     <>
       <Menu position="bottom-end">
         <Menu.Target>
-          <Button size="xs" variant="default" loading={state.fetching}>Reset…</Button>
+          <Button size="xs" variant="default" loading={state.fetching}>{t("common.reset")}</Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => run(false)}>Reset from now (keep content positions)</Menu.Item>
-          <Menu.Item color="red" onClick={() => window.confirm("Forget where every content source was and draw a new seed?") && run(true)}>Reset and erase history</Menu.Item>
+          <Menu.Item onClick={() => run(false)}>{t("playouts.resetFromNowKeepContentPositions")}</Menu.Item>
+          <Menu.Item color="red" onClick={() => window.confirm(t("playouts.forgetWhereEveryContentSourceWas")) && run(true)}>{t("playouts.resetAndEraseHistory")}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       {outcome && <Text size="sm" role="status">{outcome}</Text>}

@@ -4,9 +4,11 @@ import { LivePlayer } from "../../components/LivePlayer";
 import { ServerMessage } from "../../components/ServerMessage";
 import { PreviewChannelDocument } from "../../graphql/generated";
 import { previewStreamUrl } from "./stream-url";
+import { useTranslation } from "react-i18next";
 
 /** The live preview of one channel, by number. */
 export function ChannelPreview({ number }: { number: string }) {
+  const { t } = useTranslation();
   const [{ data, error }] = useQuery({ query: PreviewChannelDocument });
   const [src, setSrc] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -18,8 +20,8 @@ export function ChannelPreview({ number }: { number: string }) {
   }, [data, number, needsToken]);
   return (
     <>
-      <ServerMessage title="Cannot start the preview" message={error?.message ?? problem} />
-      <LivePlayer src={src} title={channel ? `${channel.number} ${channel.name}` : `channel ${number}`} />
+      <ServerMessage title={t("preview.cannotStartThePreview")} message={error?.message ?? problem} />
+      <LivePlayer src={src} title={channel ? `${channel.number} ${channel.name}` : t("preview.channel2", { number: number })} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useServerMutation } from "../../graphql/use-server-mutation";
 import { draftOf, emptyDraft, inputOf, itemErrorsOf, move, type ItemDraft } from "./schedule-item-draft";
 import { ScheduleItemCard } from "./ScheduleItemCard";
 import { ScheduleSettingsForm } from "./ScheduleSettingsForm";
+import { useTranslation } from "react-i18next";
 
 /** The arrow button that keeps focus after a move (the other one when the item reached an end). */
 function focusLabelAfterMove(from: number, to: number, count: number): string {
@@ -21,6 +22,7 @@ function focusLabelAfterMove(from: number, to: number, count: number): string {
 
 /** `/schedules/:id`: the schedule's options and its items, reordered by dragging or buttons, saved at once. */
 export default function ScheduleEditPage({ params }: PageProps) {
+  const { t } = useTranslation();
   const id = Number(params.id);
   const [{ data, error }, refetch] = useQuery({ query: ScheduleEditorDocument, variables: { id }, requestPolicy: "network-only" });
   const [{ data: sources }] = useQuery({ query: ScheduleItemSourcesDocument, requestPolicy: "cache-and-network" });
@@ -97,19 +99,19 @@ export default function ScheduleEditPage({ params }: PageProps) {
   return (
     <Stack maw={1200}>
       <Breadcrumbs>
-        <Anchor component={Link} to="/schedules">Schedules</Anchor>
-        <Text>{schedule?.name ?? "Schedule"}</Text>
+        <Anchor component={Link} to="/schedules">{t("common.schedules")}</Anchor>
+        <Text>{schedule?.name ?? t("common.schedule")}</Text>
       </Breadcrumbs>
-      <Title order={1}>{schedule ? `Schedule “${schedule.name}”` : "Schedule"}</Title>
-      <ServerMessage title="Cannot load the schedule" message={error?.message} />
+      <Title order={1}>{schedule ? t("schedules.schedule", { name: schedule.name }) : t("common.schedule")}</Title>
+      <ServerMessage title={t("schedules.cannotLoadTheSchedule")} message={error?.message} />
       {schedule && <ScheduleSettingsForm key={schedule.id} schedule={schedule} onSaved={() => refetch({ requestPolicy: "network-only" })} />}
       {drafts && (
         <Stack gap="sm" component="section" aria-labelledby="schedule-items-heading">
           <Group justify="space-between">
-            <Title order={2} size="h3" id="schedule-items-heading">Items</Title>
-            <Text size="sm" c="dimmed">Drag the handle, or use the arrow buttons, to reorder.</Text>
+            <Title order={2} size="h3" id="schedule-items-heading">{t("common.items")}</Title>
+            <Text size="sm" c="dimmed">{t("schedules.dragTheHandleOrUseThe")}</Text>
           </Group>
-          {list.length === 0 && <Text>No items yet.</Text>}
+          {list.length === 0 && <Text>{t("schedules.noItemsYet")}</Text>}
           {list.map((draft, position) => (
             <ScheduleItemCard
               key={draft.key}
@@ -127,10 +129,10 @@ export default function ScheduleEditPage({ params }: PageProps) {
           ))}
           <ServerMessage message={general} />
           <Group justify="space-between">
-            <Button variant="default" onClick={() => { setDrafts([...list, emptyDraft()]); setSaved(null); }}>Add item</Button>
+            <Button variant="default" onClick={() => { setDrafts([...list, emptyDraft()]); setSaved(null); }}>{t("common.addItem")}</Button>
             <Group gap="sm">
               {saved && <Text size="sm" role="status">{saved}</Text>}
-              <Button onClick={save} loading={state.fetching}>Save items</Button>
+              <Button onClick={save} loading={state.fetching}>{t("common.saveItems")}</Button>
             </Group>
           </Group>
         </Stack>

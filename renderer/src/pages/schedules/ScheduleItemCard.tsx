@@ -2,33 +2,35 @@ import { Button, Fieldset, Group, Select, SimpleGrid, Text, TextInput } from "@m
 import type { DragEvent } from "react";
 import type { CollectionType, FillerKind, GuideMode, MultipleMode, PlaybackOrder, PlayoutMode, ScheduleItemSourcesQuery, TailMode } from "../../graphql/generated";
 import { TARGET_FIELD, type ItemDraft } from "./schedule-item-draft";
+import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
-const MODES: { value: PlayoutMode; label: string }[] = [
-  { value: "One", label: "One item" },
-  { value: "Multiple", label: "Multiple items" },
-  { value: "Flood", label: "Flood (until the next fixed start)" },
-  { value: "Duration", label: "Duration (fill a length of time)" },
-];
-const CONTENT_KINDS: { value: CollectionType; label: string }[] = [
-  { value: "Collection", label: "Collection" },
-  { value: "TelevisionShow", label: "TV show" },
-  { value: "TelevisionSeason", label: "TV season" },
-  { value: "SmartCollection", label: "Smart collection" },
-  { value: "MultiCollection", label: "Multi collection" },
-  { value: "Playlist", label: "Playlist" },
-  { value: "SearchQuery", label: "Search query" },
-];
+const MODES = (): { value: PlayoutMode; label: string }[] => ([
+  { value: "One", label: t("common.oneItem") },
+  { value: "Multiple", label: t("common.multipleItems") },
+  { value: "Flood", label: t("schedules.floodUntilTheNextFixedStart") },
+  { value: "Duration", label: t("schedules.durationFillALengthOfTime") },
+]);
+const CONTENT_KINDS = (): { value: CollectionType; label: string }[] => ([
+  { value: "Collection", label: t("common.collection") },
+  { value: "TelevisionShow", label: t("common.tvShow") },
+  { value: "TelevisionSeason", label: t("common.tvSeason") },
+  { value: "SmartCollection", label: t("common.smartCollection") },
+  { value: "MultiCollection", label: t("common.multiCollection") },
+  { value: "Playlist", label: t("common.playlist") },
+  { value: "SearchQuery", label: t("common.searchQuery") },
+]);
 const ORDERS: PlaybackOrder[] = ["Chronological", "SeasonEpisode", "Random", "Shuffle", "ShuffleInOrder", "MultiEpisodeShuffle", "RandomRotation", "Marathon"];
 const MULTIPLE_MODES: MultipleMode[] = ["Count", "CollectionSize", "PlaylistItemSize", "MultiEpisodeGroupSize"];
 const TAIL_MODES: TailMode[] = ["None", "Offline", "Filler"];
 const GUIDE_MODES: GuideMode[] = ["Normal", "Filler"];
-const FILLERS: { field: "preRollFillerId" | "midRollFillerId" | "postRollFillerId" | "tailFillerId" | "fallbackFillerId"; kind: FillerKind; label: string }[] = [
-  { field: "preRollFillerId", kind: "PreRoll", label: "Pre-roll filler" },
-  { field: "midRollFillerId", kind: "MidRoll", label: "Mid-roll filler" },
-  { field: "postRollFillerId", kind: "PostRoll", label: "Post-roll filler" },
-  { field: "tailFillerId", kind: "Tail", label: "Tail filler" },
-  { field: "fallbackFillerId", kind: "Fallback", label: "Fallback filler" },
-];
+const FILLERS = (): { field: "preRollFillerId" | "midRollFillerId" | "postRollFillerId" | "tailFillerId" | "fallbackFillerId"; kind: FillerKind; label: string }[] => ([
+  { field: "preRollFillerId", kind: "PreRoll", label: t("common.preRollFiller") },
+  { field: "midRollFillerId", kind: "MidRoll", label: t("common.midRollFiller") },
+  { field: "postRollFillerId", kind: "PostRoll", label: t("common.postRollFiller") },
+  { field: "tailFillerId", kind: "Tail", label: t("common.tailFiller") },
+  { field: "fallbackFillerId", kind: "Fallback", label: t("common.fallbackFiller") },
+]);
 
 function targetOptions(kind: CollectionType, sources: ScheduleItemSourcesQuery | undefined): { value: string; label: string }[] {
   if (!sources) return [];
@@ -61,14 +63,15 @@ export interface ScheduleItemCardProps {
 
 /** One schedule item: the fields of its playout mode and content kind, and its place in the list. */
 export function ScheduleItemCard({ draft, position, count, sources, errors, onChange, onMove, onRemove, dragHandlers, dragOver }: ScheduleItemCardProps) {
+  const { t } = useTranslation();
   const n = position + 1;
   const target = TARGET_FIELD[draft.collectionType];
   const err = (field: string) => errors?.[field];
   const fillerOptions = (kind: FillerKind) => (sources?.fillerPresets ?? []).filter((f) => f.fillerKind === kind).map((f) => ({ value: String(f.id), label: f.name }));
-  const shownFillers = FILLERS.filter((f) => f.field !== "tailFillerId" || draft.playoutMode === "Duration");
+  const shownFillers = FILLERS().filter((f) => f.field !== "tailFillerId" || draft.playoutMode === "Duration");
   return (
     <Fieldset
-      legend={`Item ${n}`}
+      legend={t("schedules.item", { n: n })}
       data-testid={`schedule-item-${n}`}
       onDragOver={dragHandlers.onDragOver}
       onDrop={dragHandlers.onDrop}
@@ -81,7 +84,7 @@ export function ScheduleItemCard({ draft, position, count, sources, errors, onCh
             draggable
             onDragStart={dragHandlers.onDragStart}
             onDragEnd={dragHandlers.onDragEnd}
-            title={`Drag item ${n} to reorder`}
+            title={t("schedules.dragItemToReorder", { n: n })}
             aria-hidden="true"
             className="drag-handle"
             style={{ cursor: "grab", padding: "2px 8px", fontSize: 18, userSelect: "none" }}
@@ -89,21 +92,21 @@ export function ScheduleItemCard({ draft, position, count, sources, errors, onCh
           >
             ⠿
           </div>
-          <Button size="compact-xs" variant="default" onClick={() => onMove(position - 1)} disabled={position === 0} aria-label={`Move item ${n} up`}>↑</Button>
-          <Button size="compact-xs" variant="default" onClick={() => onMove(position + 1)} disabled={position === count - 1} aria-label={`Move item ${n} down`}>↓</Button>
+          <Button size="compact-xs" variant="default" onClick={() => onMove(position - 1)} disabled={position === 0} aria-label={t("schedules.moveItemUp", { n: n })}>↑</Button>
+          <Button size="compact-xs" variant="default" onClick={() => onMove(position + 1)} disabled={position === count - 1} aria-label={t("schedules.moveItemDown", { n: n })}>↓</Button>
         </Group>
-        <Button size="compact-xs" variant="subtle" color="red" onClick={onRemove} aria-label={`Remove item ${n}`}>Remove</Button>
+        <Button size="compact-xs" variant="subtle" color="red" onClick={onRemove} aria-label={t("schedules.removeItem", { n: n })}>{t("common.remove")}</Button>
       </Group>
       {err("general") && <Text c="red" size="sm" role="alert">{err("general")}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-        <Select label="Playout mode" data={MODES} value={draft.playoutMode} onChange={(v) => v && onChange({ playoutMode: v as PlayoutMode })} allowDeselect={false} error={err("playoutMode")} />
-        <Select label="Content kind" data={CONTENT_KINDS} value={draft.collectionType} onChange={(v) => v && onChange({ collectionType: v as CollectionType })} allowDeselect={false} error={err("collectionType")} />
+        <Select label={t("common.playoutMode")} data={MODES()} value={draft.playoutMode} onChange={(v) => v && onChange({ playoutMode: v as PlayoutMode })} allowDeselect={false} error={err("playoutMode")} />
+        <Select label={t("common.contentKind")} data={CONTENT_KINDS()} value={draft.collectionType} onChange={(v) => v && onChange({ collectionType: v as CollectionType })} allowDeselect={false} error={err("collectionType")} />
         {target === "searchQuery" ? (
-          <TextInput label="Search query" value={draft.searchQuery ?? ""} onChange={(e) => onChange({ searchQuery: e.currentTarget.value })} error={err("searchQuery")} />
+          <TextInput label={t("common.searchQuery")} value={draft.searchQuery ?? ""} onChange={(e) => onChange({ searchQuery: e.currentTarget.value })} error={err("searchQuery")} />
         ) : target ? (
           <Select
-            label="Content"
-            placeholder="Pick one"
+            label={t("common.content")}
+            placeholder={t("common.pickOne")}
             data={targetOptions(draft.collectionType, sources)}
             value={draft[target] != null ? String(draft[target]) : null}
             onChange={(v) => onChange({ [target]: numberOrNull(v) })}
@@ -111,25 +114,25 @@ export function ScheduleItemCard({ draft, position, count, sources, errors, onCh
             error={err(target)}
           />
         ) : null}
-        <Select label="Playback order" data={ORDERS} value={draft.playbackOrder} onChange={(v) => v && onChange({ playbackOrder: v as PlaybackOrder })} allowDeselect={false} error={err("playbackOrder")} />
-        <TextInput label="Start time" description="hh:mm:ss; empty: right after the previous item" placeholder="dynamic" value={draft.startTime ?? ""} onChange={(e) => onChange({ startTime: e.currentTarget.value || null })} error={err("startTime")} />
+        <Select label={t("common.playbackOrder")} data={ORDERS} value={draft.playbackOrder} onChange={(v) => v && onChange({ playbackOrder: v as PlaybackOrder })} allowDeselect={false} error={err("playbackOrder")} />
+        <TextInput label={t("common.startTime")} description={t("schedules.hhMmSsEmptyRightAfterThePrevious")} placeholder={t("common.dynamic")} value={draft.startTime ?? ""} onChange={(e) => onChange({ startTime: e.currentTarget.value || null })} error={err("startTime")} />
         {draft.playoutMode === "Multiple" && (
           <>
-            <Select label="How many" data={MULTIPLE_MODES} value={draft.multipleMode ?? "Count"} onChange={(v) => onChange({ multipleMode: (v as MultipleMode) ?? null })} allowDeselect={false} error={err("multipleMode")} />
+            <Select label={t("common.howMany")} data={MULTIPLE_MODES} value={draft.multipleMode ?? "Count"} onChange={(v) => onChange({ multipleMode: (v as MultipleMode) ?? null })} allowDeselect={false} error={err("multipleMode")} />
             {(draft.multipleMode ?? "Count") === "Count" && (
-              <TextInput label="Count" description="A number or an expression" value={draft.count ?? ""} onChange={(e) => onChange({ count: e.currentTarget.value, multipleMode: draft.multipleMode ?? "Count" })} error={err("count")} />
+              <TextInput label={t("common.count")} description={t("schedules.aNumberOrAnExpression")} value={draft.count ?? ""} onChange={(e) => onChange({ count: e.currentTarget.value, multipleMode: draft.multipleMode ?? "Count" })} error={err("count")} />
             )}
           </>
         )}
         {draft.playoutMode === "Duration" && (
           <>
-            <TextInput label="Duration" description="hh:mm:ss" value={draft.playoutDuration ?? ""} onChange={(e) => onChange({ playoutDuration: e.currentTarget.value })} error={err("playoutDuration")} />
-            <Select label="Tail" data={TAIL_MODES} value={draft.tailMode ?? null} onChange={(v) => onChange({ tailMode: (v as TailMode) ?? null })} clearable placeholder="Default" error={err("tailMode")} />
-            <TextInput label="Discard attempts" value={draft.discardToFillAttempts != null ? String(draft.discardToFillAttempts) : ""} onChange={(e) => onChange({ discardToFillAttempts: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })} error={err("discardToFillAttempts")} inputMode="numeric" />
+            <TextInput label={t("common.duration")} description={"hh:mm:ss"} value={draft.playoutDuration ?? ""} onChange={(e) => onChange({ playoutDuration: e.currentTarget.value })} error={err("playoutDuration")} />
+            <Select label={t("common.tail")} data={TAIL_MODES} value={draft.tailMode ?? null} onChange={(v) => onChange({ tailMode: (v as TailMode) ?? null })} clearable placeholder={t("common.default")} error={err("tailMode")} />
+            <TextInput label={t("common.discardAttempts")} value={draft.discardToFillAttempts != null ? String(draft.discardToFillAttempts) : ""} onChange={(e) => onChange({ discardToFillAttempts: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })} error={err("discardToFillAttempts")} inputMode="numeric" />
           </>
         )}
-        <TextInput label="Custom title" value={draft.customTitle ?? ""} onChange={(e) => onChange({ customTitle: e.currentTarget.value || null })} error={err("customTitle")} />
-        <Select label="Guide" data={GUIDE_MODES} value={draft.guideMode ?? "Normal"} onChange={(v) => onChange({ guideMode: (v as GuideMode) ?? null })} allowDeselect={false} error={err("guideMode")} />
+        <TextInput label={t("common.customTitle")} value={draft.customTitle ?? ""} onChange={(e) => onChange({ customTitle: e.currentTarget.value || null })} error={err("customTitle")} />
+        <Select label={t("common.guide")} data={GUIDE_MODES} value={draft.guideMode ?? "Normal"} onChange={(v) => onChange({ guideMode: (v as GuideMode) ?? null })} allowDeselect={false} error={err("guideMode")} />
         {shownFillers.map((f) => (
           <Select
             key={f.field}
@@ -138,7 +141,7 @@ export function ScheduleItemCard({ draft, position, count, sources, errors, onCh
             value={draft[f.field] != null ? String(draft[f.field]) : null}
             onChange={(v) => onChange({ [f.field]: numberOrNull(v) })}
             clearable
-            placeholder="None"
+            placeholder={t("common.none")}
             error={err(f.field)}
           />
         ))}

@@ -6,9 +6,11 @@ import { ServerMessage } from "../../components/ServerMessage";
 import { CreateScheduleDocument, DeleteScheduleDocument, SchedulesDocument } from "../../graphql/generated";
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { useTranslation } from "react-i18next";
 
 /** `/schedules`: every classic schedule; create, open, delete. */
 export default function SchedulesPage() {
+  const { t } = useTranslation();
   const [{ data, error }, refetch] = useQuery({ query: SchedulesDocument, requestPolicy: "cache-and-network" });
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState("");
@@ -25,7 +27,7 @@ export default function SchedulesPage() {
   };
 
   const deleteSchedule = async (id: number, label: string) => {
-    if (!window.confirm(`Delete the schedule “${label}” and its items?`)) return;
+    if (!window.confirm(t("schedules.deleteTheScheduleAnd", { label: label }))) return;
     const result = await remove({ id });
     setMessage(result.error ? toServerErrors(result.error, []).general : null);
     refetch({ requestPolicy: "network-only" });
@@ -34,20 +36,20 @@ export default function SchedulesPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Schedules</Title>
-        <Button onClick={() => { setCreating(true); setErrors(null); }}>New schedule</Button>
+        <Title order={1}>{t("common.schedules")}</Title>
+        <Button onClick={() => { setCreating(true); setErrors(null); }}>{t("common.newSchedule")}</Button>
       </Group>
-      <Text size="sm" c="dimmed">Classic schedules: a list of items, each playing content in one of four modes, repeated around the clock.</Text>
-      <ServerMessage title="Cannot load schedules" message={error?.message} />
+      <Text size="sm" c="dimmed">{t("schedules.classicSchedulesAListOfItems")}</Text>
+      <ServerMessage title={t("schedules.cannotLoadSchedules")} message={error?.message} />
       <ServerMessage message={message} />
-      {data && data.schedules.length === 0 && <Text>No schedules yet.</Text>}
+      {data && data.schedules.length === 0 && <Text>{t("schedules.noSchedulesYet")}</Text>}
       {data && data.schedules.length > 0 && (
         <Table verticalSpacing="sm" maw={800}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th w={100}>Items</Table.Th>
-              <Table.Th w={100}><span className="visually-hidden">Actions</span></Table.Th>
+              <Table.Th>{t("common.name")}</Table.Th>
+              <Table.Th w={100}>{t("common.items")}</Table.Th>
+              <Table.Th w={100}><span className="visually-hidden">{t("common.actions")}</span></Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -56,19 +58,19 @@ export default function SchedulesPage() {
                 <Table.Td><Anchor component={Link} to={`/schedules/${s.id}`}>{s.name}</Anchor></Table.Td>
                 <Table.Td>{s.items.length}</Table.Td>
                 <Table.Td>
-                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => deleteSchedule(s.id, s.name)} aria-label={`Delete ${s.name}`}>Delete</Button>
+                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => deleteSchedule(s.id, s.name)} aria-label={t("schedules.delete", { name: s.name })}>{t("common.delete")}</Button>
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New schedule">
+      <Modal opened={creating} onClose={() => setCreating(false)} title={t("common.newSchedule")}>
         <form onSubmit={submit}>
           <Stack>
-            <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} data-autofocus />
+            <TextInput label={t("common.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors?.fields.name} data-autofocus />
             <ServerMessage message={errors?.general} />
-            <Group justify="flex-end"><Button type="submit" loading={createState.fetching}>Create schedule</Button></Group>
+            <Group justify="flex-end"><Button type="submit" loading={createState.fetching}>{t("common.createSchedule")}</Button></Group>
           </Stack>
         </form>
       </Modal>

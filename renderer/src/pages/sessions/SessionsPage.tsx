@@ -7,6 +7,8 @@ import { LiveSessionsDocument, StopLiveSessionDocument } from "../../graphql/gen
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { OnDemandStates } from "./OnDemandStates";
+import { useTranslation } from "react-i18next";
+import { currentLocale } from "../../i18n/i18n";
 
 const REFRESH_MS = 2000;
 
@@ -15,6 +17,7 @@ const MODE_LABEL: Record<string, string> = { segmenter: "Shared (HLS + MPEG-TS)"
 
 /** `/sessions`: every channel being streamed now, who watches it and what plays, and the on-demand channels' states; refreshed every 2 s. */
 export default function SessionsPage() {
+  const { t } = useTranslation();
   const [{ data, error }, refetch] = useQuery({ query: LiveSessionsDocument, requestPolicy: "network-only" });
   const [, stop] = useServerMutation(StopLiveSessionDocument);
   const [stopError, setStopError] = useState<string | null>(null);
@@ -33,42 +36,42 @@ export default function SessionsPage() {
   const sessions = data?.sessions ?? [];
   return (
     <Stack>
-      <Title order={1}>Live sessions</Title>
+      <Title order={1}>{t("common.liveSessions")}</Title>
       <ServerMessage message={error?.message ?? stopError} />
-      {data && sessions.length === 0 && <Text c="dimmed">Nothing is being streamed right now.</Text>}
+      {data && sessions.length === 0 && <Text c="dimmed">{t("sessions.nothingIsBeingStreamedRightNow")}</Text>}
       {sessions.length > 0 && (
         <Table.ScrollContainer minWidth={900}>
-          <Table striped aria-label="Live sessions" verticalSpacing="sm">
+          <Table striped aria-label={t("common.liveSessions")} verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Channel</Table.Th>
-                <Table.Th>Mode</Table.Th>
-                <Table.Th>Started</Table.Th>
-                <Table.Th>Viewers</Table.Th>
-                <Table.Th>Playing now</Table.Th>
-                <Table.Th>Speed</Table.Th>
-                <Table.Th>Restarts</Table.Th>
-                <Table.Th><span className="visually-hidden">Actions</span></Table.Th>
+                <Table.Th>{t("common.channel")}</Table.Th>
+                <Table.Th>{t("common.mode")}</Table.Th>
+                <Table.Th>{t("common.started")}</Table.Th>
+                <Table.Th>{t("common.viewers")}</Table.Th>
+                <Table.Th>{t("common.playingNow")}</Table.Th>
+                <Table.Th>{t("common.speed")}</Table.Th>
+                <Table.Th>{t("common.restarts")}</Table.Th>
+                <Table.Th><span className="visually-hidden">{t("common.actions")}</span></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {sessions.map((s) => (
-                <Table.Tr key={`${s.channelNumber}-${s.mode}-${s.startedAt}`} aria-label={`Channel ${s.channelNumber}`}>
+                <Table.Tr key={`${s.channelNumber}-${s.mode}-${s.startedAt}`} aria-label={t("sessions.channel", { channelNumber: s.channelNumber })}>
                   <Table.Td>
                     <Text fw={700}>{s.channelNumber}</Text>
-                    <Text size="sm">{s.channelName ?? "(deleted channel)"}</Text>
+                    <Text size="sm">{s.channelName ?? t("common.deletedChannel")}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{MODE_LABEL[s.mode] ?? s.mode}</Text>
                     {s.state !== "running" && <Badge size="xs" variant="light">{s.state}</Badge>}
                   </Table.Td>
-                  <Table.Td><Text size="sm">{new Date(s.startedAt).toLocaleTimeString()}</Text></Table.Td>
+                  <Table.Td><Text size="sm">{new Date(s.startedAt).toLocaleTimeString(currentLocale())}</Text></Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600}>{s.viewers}</Text>
                     <List size="xs" listStyleType="none" spacing={2}>
                       {s.viewerList.map((v) => (
                         <List.Item key={`${v.kind}-${v.address}-${v.userAgent}-${v.since}`}>
-                          {v.address || "unknown address"} · {v.kind === "hls" ? "HLS" : "MPEG-TS"} · {v.userAgent ?? "no user agent"}
+                          {v.address || t("common.unknownAddress")} · {v.kind === "hls" ? "HLS" : "MPEG-TS"} · {v.userAgent ?? t("sessions.noUserAgent")}
                         </List.Item>
                       ))}
                     </List>
@@ -77,14 +80,13 @@ export default function SessionsPage() {
                     {s.nowPlaying ? (
                       <>
                         <Text size="sm" style={{ overflowWrap: "anywhere" }}>{s.nowPlaying.title}</Text>
-                        <Text size="xs" c="dimmed">at {clock(s.nowPlaying.offsetSeconds)} of {clock(s.nowPlaying.durationSeconds)}</Text>
+                        <Text size="xs" c="dimmed">{t("sessions.atOf", { clock: clock(s.nowPlaying.offsetSeconds), clock2: clock(s.nowPlaying.durationSeconds) })}</Text>
                         {s.nowPlaying.video && s.nowPlaying.audio && (
-                          <Text size="xs" c="dimmed" title={`video: ${s.nowPlaying.video.reason}; audio: ${s.nowPlaying.audio.reason}`}>
-                            video: {s.nowPlaying.video.mode}, audio: {s.nowPlaying.audio.mode}
-                            {s.nowPlaying.earlyMs ? ` (started ${(s.nowPlaying.earlyMs / 1000).toFixed(1)} s early, on a keyframe)` : ""}
+                          <Text size="xs" c="dimmed" title={t("sessions.videoAudio", { reason: s.nowPlaying.video.reason, reason2: s.nowPlaying.audio.reason })}>{t("common.video2")}{" "}{s.nowPlaying.video.mode}{t("common.audio2")}{" "}{s.nowPlaying.audio.mode}
+                            {s.nowPlaying.earlyMs ? t("sessions.startedSEarlyOnAKeyframe", { value: (s.nowPlaying.earlyMs / 1000).toFixed(1) }) : ""}
                           </Text>
                         )}
-                        {s.acceleration && <Text size="xs" c="red">{s.acceleration.acceleration} failing: software until {new Date(s.acceleration.failingUntil).toLocaleTimeString()}</Text>}
+                        {s.acceleration && <Text size="xs" c="red">{t("sessions.failingSoftwareUntil", { acceleration: s.acceleration.acceleration, toLocaleTimeString: new Date(s.acceleration.failingUntil).toLocaleTimeString(currentLocale()) })}</Text>}
                       </>
                     ) : (
                       <Text size="sm" c="dimmed">—</Text>
@@ -94,7 +96,7 @@ export default function SessionsPage() {
                   <Table.Td><Text size="sm" c={s.restarts ? "red" : undefined}>{s.restarts}</Text></Table.Td>
                   <Table.Td>
                     <Group justify="flex-end">
-                      <Button size="xs" color="red" variant="light" onClick={() => void onStop(s.channelNumber)} aria-label={`Stop channel ${s.channelNumber}`}>Stop</Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => void onStop(s.channelNumber)} aria-label={t("sessions.stopChannel", { channelNumber: s.channelNumber })}>{t("common.stop")}</Button>
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { ServerMessage } from "../../components/ServerMessage";
 import { rest, RestError } from "../../graphql/rest";
+import { useTranslation } from "react-i18next";
 
 interface FFmpegInfo {
   ffmpegPath: string;
@@ -18,6 +19,7 @@ interface FFmpegInfo {
 
 /** Which FFmpeg the server uses and what it can do (REST: GraphQL has no equivalent). */
 export function FFmpegInfoCard() {
+  const { t } = useTranslation();
   const [info, setInfo] = useState<FFmpegInfo | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
@@ -30,7 +32,7 @@ export function FFmpegInfoCard() {
       {info && (
         <Stack gap="xs">
           <Group gap="xs">
-            <Badge color={info.available ? "green" : "red"} variant="light">{info.available ? "Available" : "Not available"}</Badge>
+            <Badge color={info.available ? "green" : "red"} variant="light">{info.available ? t("common.available") : t("common.notAvailable")}</Badge>
             {info.version && <Text size="sm">{info.version}</Text>}
           </Group>
           {info.error && <Text c="red" size="sm">{info.error}</Text>}
@@ -38,9 +40,9 @@ export function FFmpegInfoCard() {
             <Table.Tbody>
               <Table.Tr><Table.Th>FFmpeg</Table.Th><Table.Td ff="monospace" fz="sm">{info.ffmpegPath} ({info.ffmpegSource})</Table.Td></Table.Tr>
               <Table.Tr><Table.Th>ffprobe</Table.Th><Table.Td ff="monospace" fz="sm">{info.ffprobePath} ({info.ffprobeSource})</Table.Td></Table.Tr>
-              <Table.Tr><Table.Th>Video encoders</Table.Th><Table.Td fz="sm">{info.videoEncoders.join(", ") || "none"}</Table.Td></Table.Tr>
-              <Table.Tr><Table.Th>Audio encoders</Table.Th><Table.Td fz="sm">{info.audioEncoders.join(", ") || "none"}</Table.Td></Table.Tr>
-              <Table.Tr><Table.Th>Hardware acceleration</Table.Th><Table.Td fz="sm">{info.hardwareAccelerations.join(", ") || "none"}</Table.Td></Table.Tr>
+              <Table.Tr><Table.Th>{t("common.videoEncoders")}</Table.Th><Table.Td fz="sm">{info.videoEncoders.join(", ") || t("common.none2")}</Table.Td></Table.Tr>
+              <Table.Tr><Table.Th>{t("common.audioEncoders")}</Table.Th><Table.Td fz="sm">{info.audioEncoders.join(", ") || t("common.none2")}</Table.Td></Table.Tr>
+              <Table.Tr><Table.Th>{t("common.hardwareAcceleration")}</Table.Th><Table.Td fz="sm">{info.hardwareAccelerations.join(", ") || t("common.none2")}</Table.Td></Table.Tr>
             </Table.Tbody>
           </Table>
         </Stack>

@@ -1,9 +1,11 @@
 import { Badge, Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { ownerAccessChanged, ownerAccessError, setOwnerPassword, useOwnerAccess } from "../../graphql/owner-session";
+import { useTranslation } from "react-i18next";
 
 /** Sets, changes (the current password needed) or removes the owner password; the server ends every other session. */
 export function OwnerPasswordSetting() {
+  const { t } = useTranslation();
   const { access, refresh } = useOwnerAccess();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
@@ -32,19 +34,17 @@ export function OwnerPasswordSetting() {
     <form onSubmit={submit}>
       <Stack gap="xs">
         <Group gap="xs">
-          <Text fw={600}>Owner password</Text>
-          <Badge color={isSet ? "green" : "gray"} variant="light">{isSet ? "Set" : "Not set"}</Badge>
+          <Text fw={600}>{t("common.ownerPassword")}</Text>
+          <Badge color={isSet ? "green" : "gray"} variant="light">{isSet ? t("common.set") : t("common.notSet")}</Badge>
         </Group>
-        <Text size="sm" c="dimmed">
-          When set, these pages sign in and other devices see and change nothing without it or the write key; media players keep working.
-          {access.passwordFromEnvironment && " It is set by the environment (Auth__PasswordHash) and cannot be changed here."}
+        <Text size="sm" c="dimmed">{t("settings.whenSetThesePagesSignIn")}{access.passwordFromEnvironment && t("settings.itIsSetByTheEnvironment")}
         </Text>
         {!access.passwordFromEnvironment && (
           <Group align="flex-end" wrap="wrap">
-            {isSet && <PasswordInput label="Current password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" style={{ flex: 1 }} />}
-            <PasswordInput label="New owner password" value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" style={{ flex: 1 }} />
-            <Button type="submit" variant="default" disabled={!next}>Save password</Button>
-            {isSet && <Button variant="subtle" color="red" disabled={!current} onClick={() => void change(null)}>Remove</Button>}
+            {isSet && <PasswordInput label={t("common.currentPassword")} value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" style={{ flex: 1 }} />}
+            <PasswordInput label={t("settings.newOwnerPassword")} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" style={{ flex: 1 }} />
+            <Button type="submit" variant="default" disabled={!next}>{t("common.savePassword")}</Button>
+            {isSet && <Button variant="subtle" color="red" disabled={!current} onClick={() => void change(null)}>{t("common.remove")}</Button>}
           </Group>
         )}
         {message && <Text size="sm" c={message.ok ? "green" : "red"} role={message.ok ? "status" : "alert"}>{message.text}</Text>}

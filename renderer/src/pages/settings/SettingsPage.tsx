@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Code, Group, NumberInput, PasswordInput, Si
 import { useEffect, useState, type FormEvent } from "react";
 import { useQuery } from "urql";
 import { CopyField } from "../../components/CopyField";
+import { LanguagePicker } from "../../components/LanguagePicker";
 import { ServerMessage } from "../../components/ServerMessage";
 import { SettingsDocument, UpdateSettingsDocument, type SettingsFieldsFragment, type SettingsInput } from "../../graphql/generated";
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
@@ -11,6 +12,7 @@ import { FFmpegInfoCard } from "./FFmpegInfoCard";
 import { IptvTokenCard } from "./IptvTokenCard";
 import { OwnerPasswordSetting } from "./OwnerPasswordSetting";
 import { SetupTransferCard } from "./SetupTransferCard";
+import { useTranslation } from "react-i18next";
 
 type Editable = Pick<SettingsFieldsFragment, "timeZone" | "playoutDaysToBuild" | "guideDaysToBuild" | "hdhomerunTunerCount"> & { ffmpegPath: string; ffprobePath: string };
 const FIELDS = ["timeZone", "playoutDaysToBuild", "guideDaysToBuild", "hdhomerunTunerCount", "ffmpegPath", "ffprobePath", "writeKey", "iptvTokenKey", "backupIntervalHours", "backupKeep"];
@@ -32,24 +34,26 @@ function changes(before: Editable, after: Editable): SettingsInput {
 }
 
 function SecretSetting({ label, field, isSet, description, onSave, error }: { label: string; field: "writeKey" | "iptvTokenKey"; isSet: boolean; description: string; onSave: (input: SettingsInput) => Promise<boolean>; error?: string }) {
+  const { t } = useTranslation();
   const [value, setValue] = useState("");
   return (
     <Stack gap="xs">
       <Group gap="xs">
         <Text fw={600}>{label}</Text>
-        <Badge color={isSet ? "green" : "gray"} variant="light">{isSet ? "Set" : "Not set"}</Badge>
+        <Badge color={isSet ? "green" : "gray"} variant="light">{isSet ? t("common.set") : t("common.notSet")}</Badge>
       </Group>
       <Text size="sm" c="dimmed">{description}</Text>
       <Group align="flex-start" wrap="nowrap">
-        <PasswordInput aria-label={`New ${label.toLowerCase()}`} placeholder={`New ${label.toLowerCase()}`} value={value} onChange={(e) => setValue(e.currentTarget.value)} error={error} style={{ flex: 1 }} autoComplete="new-password" />
-        <Button variant="default" disabled={!value} onClick={async () => (await onSave({ [field]: value })) && setValue("")}>Save</Button>
-        {isSet && <Button variant="subtle" color="red" onClick={() => onSave({ [field]: null })}>Remove</Button>}
+        <PasswordInput aria-label={t("settings.new", { label: label.toLowerCase() })} placeholder={t("settings.new", { label: label.toLowerCase() })} value={value} onChange={(e) => setValue(e.currentTarget.value)} error={error} style={{ flex: 1 }} autoComplete="new-password" />
+        <Button variant="default" disabled={!value} onClick={async () => (await onSave({ [field]: value })) && setValue("")}>{t("common.save")}</Button>
+        {isSet && <Button variant="subtle" color="red" onClick={() => onSave({ [field]: null })}>{t("common.remove")}</Button>}
       </Group>
     </Stack>
   );
 }
 
 export default function SettingsPage() {
+  const { t } = useTranslation();
   const [{ data, error }] = useQuery({ query: SettingsDocument });
   const [state, update] = useServerMutation(UpdateSettingsDocument);
   const [values, setValues] = useState<Editable | null>(null);
@@ -78,60 +82,61 @@ export default function SettingsPage() {
     if (settings && values) await save(changes(editable(settings), values));
   };
 
-  if (error) return <ServerMessage title="Cannot load settings" message={error.message} />;
+  if (error) return <ServerMessage title={t("settings.cannotLoadSettings")} message={error.message} />;
   if (!settings || !values) return null;
   const set = <K extends keyof Editable>(key: K, value: Editable[K]) => setValues({ ...values, [key]: value });
   const asNumber = (value: string | number) => (typeof value === "number" ? value : Number.parseInt(value, 10));
 
   return (
     <Stack maw={1000}>
-      <Title order={1}>Settings</Title>
-      {settings.restartRequired && <Alert color="yellow" title="Restart needed" role="status">Some saved settings take effect after Airwave restarts.</Alert>}
+      <Title order={1}>{t("common.settings")}</Title>
+      {settings.restartRequired && <Alert color="yellow" title={t("common.restartNeeded")} role="status">{t("settings.someSavedSettingsTakeEffectAfter")}</Alert>}
       {settings.environmentOverrides.length > 0 && (
-        <Text size="sm" c="dimmed">Set by environment variables (not editable here): {settings.environmentOverrides.map((k) => <Code key={k} mr={4}>{k}</Code>)}</Text>
+        <Text size="sm" c="dimmed">{t("settings.setByEnvironmentVariablesNotEditable")}{" "}{settings.environmentOverrides.map((k) => <Code key={k} mr={4}>{k}</Code>)}</Text>
       )}
-      <Card withBorder component="section" aria-label="Media player addresses">
-        <Title order={2} size="h4" mb="sm">Addresses for media players</Title>
+      <LanguagePicker />
+      <Card withBorder component="section" aria-label={t("settings.mediaPlayerAddresses")}>
+        <Title order={2} size="h4" mb="sm">{t("settings.addressesForMediaPlayers")}</Title>
         <Stack gap="xs">
-          <CopyField label="M3U playlist" value={settings.m3uUrl} />
-          <CopyField label="XMLTV guide" value={settings.xmltvUrl} />
-          <CopyField label="HDHomeRun tuner" value={settings.hdhomerunUrl} />
+          <CopyField label={t("common.m3uPlaylist")} value={settings.m3uUrl} />
+          <CopyField label={t("common.xmltvGuide")} value={settings.xmltvUrl} />
+          <CopyField label={t("common.hdhomerunTuner")} value={settings.hdhomerunUrl} />
         </Stack>
       </Card>
-      <Card withBorder component="section" aria-label="Folders">
-        <Title order={2} size="h4" mb="sm">Folders</Title>
+      <Card withBorder component="section" aria-label={t("common.folders")}>
+        <Title order={2} size="h4" mb="sm">{t("common.folders")}</Title>
         <Stack gap="xs">
-          <CopyField label="Scripts (Scripted playouts run scripts only from here; Playout:ScriptsFolder)" value={settings.scriptsFolder} />
-          <CopyField label="Channel files and YAML definitions (ExternalJson and file-based Sequential playouts)" value={settings.playoutsFolder} />
+          <CopyField label={t("settings.scriptsScriptedPlayoutsRunScriptsOnly")} value={settings.scriptsFolder} />
+          <CopyField label={t("settings.channelFilesAndYamlDefinitionsExternaljson")} value={settings.playoutsFolder} />
         </Stack>
       </Card>
-      <form onSubmit={submit} aria-label="Scheduling and tuner settings">
+      <form onSubmit={submit} aria-label={t("settings.schedulingAndTunerSettings")}>
         <Card withBorder component="section">
-          <Title order={2} size="h4" mb="sm">Scheduling, guide and tuner</Title>
+          <Title order={2} size="h4" mb="sm">{t("settings.schedulingGuideAndTuner")}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Time zone" description="IANA zone, e.g. Europe/Berlin" value={values.timeZone} onChange={(e) => set("timeZone", e.currentTarget.value)} error={errors?.fields.timeZone} />
-            <NumberInput label="Days of playout to build" value={values.playoutDaysToBuild} onChange={(v) => set("playoutDaysToBuild", asNumber(v))} error={errors?.fields.playoutDaysToBuild} allowDecimal={false} />
-            <NumberInput label="Days of guide" value={values.guideDaysToBuild} onChange={(v) => set("guideDaysToBuild", asNumber(v))} error={errors?.fields.guideDaysToBuild} allowDecimal={false} />
-            <NumberInput label="HDHomeRun tuner count" value={values.hdhomerunTunerCount} onChange={(v) => set("hdhomerunTunerCount", asNumber(v))} error={errors?.fields.hdhomerunTunerCount} allowDecimal={false} />
-            <TextInput label="FFmpeg path" placeholder="Found automatically" value={values.ffmpegPath} onChange={(e) => set("ffmpegPath", e.currentTarget.value)} error={errors?.fields.ffmpegPath} />
-            <TextInput label="ffprobe path" placeholder="Found automatically" value={values.ffprobePath} onChange={(e) => set("ffprobePath", e.currentTarget.value)} error={errors?.fields.ffprobePath} />
+            <TextInput label={t("common.timeZone")} description={t("settings.ianaZoneEGEuropeBerlin")} value={values.timeZone} onChange={(e) => set("timeZone", e.currentTarget.value)} error={errors?.fields.timeZone} />
+            <NumberInput label={t("settings.daysOfPlayoutToBuild")} value={values.playoutDaysToBuild} onChange={(v) => set("playoutDaysToBuild", asNumber(v))} error={errors?.fields.playoutDaysToBuild} allowDecimal={false} />
+            <NumberInput label={t("settings.daysOfGuide")} value={values.guideDaysToBuild} onChange={(v) => set("guideDaysToBuild", asNumber(v))} error={errors?.fields.guideDaysToBuild} allowDecimal={false} />
+            <NumberInput label={t("settings.hdhomerunTunerCount")} value={values.hdhomerunTunerCount} onChange={(v) => set("hdhomerunTunerCount", asNumber(v))} error={errors?.fields.hdhomerunTunerCount} allowDecimal={false} />
+            <TextInput label={t("common.ffmpegPath")} placeholder={t("common.foundAutomatically")} value={values.ffmpegPath} onChange={(e) => set("ffmpegPath", e.currentTarget.value)} error={errors?.fields.ffmpegPath} />
+            <TextInput label={t("common.ffprobePath")} placeholder={t("common.foundAutomatically")} value={values.ffprobePath} onChange={(e) => set("ffprobePath", e.currentTarget.value)} error={errors?.fields.ffprobePath} />
           </SimpleGrid>
           <ServerMessage message={errors?.general} />
           <Group justify="flex-end" mt="md">
-            {saved && <Text size="sm" c="green" role="status">Saved</Text>}
-            <Button type="submit" loading={state.fetching}>Save settings</Button>
+            {saved && <Text size="sm" c="green" role="status">{t("common.saved")}</Text>}
+            <Button type="submit" loading={state.fetching}>{t("common.saveSettings")}</Button>
           </Group>
         </Card>
       </form>
-      <Card withBorder component="section" aria-label="Access">
-        <Title order={2} size="h4" mb="sm">Access</Title>
+      <Card withBorder component="section" aria-label={t("common.access")}>
+        <Title order={2} size="h4" mb="sm">{t("common.access")}</Title>
         <Stack>
           {settings.listeningBeyondLoopback && !settings.writeKeySet && !settings.passwordSet && (
-            <Alert color="orange" role="alert">Airwave listens beyond this computer with no write key: anyone on the network can change it.</Alert>
+            <Alert color="orange" role="alert">{t("settings.airwaveListensBeyondThisComputerWith")}</Alert>
           )}
           <OwnerPasswordSetting />
-          <SecretSetting label="Write key" field="writeKey" isSet={settings.writeKeySet} description="When set, every change needs this key or the owner's sign-in (the UI asks for it once). Applies at once; replacing or removing it needs the current key." onSave={save} error={errors?.fields.writeKey} />
-          <SecretSetting label="IPTV token key" field="iptvTokenKey" isSet={settings.iptvTokenKeySet} description="When set, media players need a token for /iptv/ addresses. Applies after a restart." onSave={save} error={errors?.fields.iptvTokenKey} />
+          <SecretSetting label={t("common.writeKey")} field="writeKey" isSet={settings.writeKeySet} description={t("settings.whenSetEveryChangeNeedsThis")} onSave={save} error={errors?.fields.writeKey} />
+          <SecretSetting label={t("settings.iptvTokenKey")} field="iptvTokenKey" isSet={settings.iptvTokenKeySet} description={t("settings.whenSetMediaPlayersNeedA")} onSave={save} error={errors?.fields.iptvTokenKey} />
           <IptvTokenCard enabled={settings.iptvTokenKeySet} />
         </Stack>
       </Card>

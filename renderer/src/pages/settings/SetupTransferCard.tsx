@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Checkbox, FileInput, Group, List, Stack, T
 import { useState } from "react";
 import { ServerMessage } from "../../components/ServerMessage";
 import { rest, RestError } from "../../graphql/rest";
+import { useTranslation } from "react-i18next";
 
 interface ImportReport {
   valid: boolean;
@@ -19,6 +20,7 @@ function count(report: ImportReport, action: "create" | "update" | "skip") {
 
 /** Download the setup as YAML; upload one, see the dry-run report, then apply it (REST: GraphQL has no equivalent). */
 export function SetupTransferCard() {
+  const { t } = useTranslation();
   const [document, setDocument] = useState<{ name: string; text: string } | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -45,44 +47,43 @@ export function SetupTransferCard() {
   };
 
   return (
-    <Card withBorder component="section" aria-label="Import and export">
-      <Title order={2} size="h4" mb="sm">Import and export</Title>
+    <Card withBorder component="section" aria-label={t("settings.importAndExport")}>
+      <Title order={2} size="h4" mb="sm">{t("settings.importAndExport")}</Title>
       <Stack>
         <Group>
-          <Anchor href="/api/v1/export" download="airwave-setup.yaml">Download the setup (YAML)</Anchor>
-          <Text size="sm" c="dimmed">Channels, profiles, collections, filler, schedules, blocks, playouts and portable settings; no keys.</Text>
+          <Anchor href="/api/v1/export" download="airwave-setup.yaml">{t("settings.downloadTheSetupYaml")}</Anchor>
+          <Text size="sm" c="dimmed">{t("settings.channelsProfilesCollectionsFillerSchedulesBlocks")}</Text>
         </Group>
-        <FileInput label="Import a setup" placeholder="Choose an exported YAML file" accept=".yaml,.yml,application/yaml,text/yaml" value={null} onChange={choose} clearable={false} />
+        <FileInput label={t("settings.importASetup")} placeholder={t("settings.chooseAnExportedYamlFile")} accept=".yaml,.yml,application/yaml,text/yaml" value={null} onChange={choose} clearable={false} />
         <ServerMessage message={message} />
         {report && document && (
-          <Stack gap="xs" aria-label="Import report">
+          <Stack gap="xs" aria-label={t("common.importReport")}>
             <Text fw={600}>
-              {report.applied ? "Imported" : "Would import"} {document.name}: {count(report, "create")} new, {count(report, "update")} updated, {count(report, "skip")} skipped
-            </Text>
+              {report.applied ? t("common.imported") : t("common.wouldImport")} {document.name}: {count(report, "create")}{" "}{t("common.new2")}{" "}{count(report, "update")}{" "}{t("common.updated")}{" "}{count(report, "skip")}{" "}{t("common.skipped")}</Text>
             {report.unmatched.length > 0 && (
-              <Alert color="yellow" title="Media this library does not have">
+              <Alert color="yellow" title={t("settings.mediaThisLibraryDoesNotHave")}>
                 <List size="sm">{report.unmatched.map((u) => <List.Item key={u.path}>{u.path}: {[...u.identity.guids, u.identity.library && u.identity.path ? `${u.identity.library}: ${u.identity.path}` : ""].filter(Boolean).join(", ")}</List.Item>)}</List>
               </Alert>
             )}
             {report.notices.some((n) => n.level === "warning") && (
-              <Alert color="yellow" title="Not as on the machine it came from">
-                <List size="sm" aria-label="Import warnings">{report.notices.filter((n) => n.level === "warning").map((n) => <List.Item key={`${n.path}${n.message}`}>{n.path}: {n.message}</List.Item>)}</List>
+              <Alert color="yellow" title={t("settings.notAsOnTheMachineIt")}>
+                <List size="sm" aria-label={t("common.importWarnings")}>{report.notices.filter((n) => n.level === "warning").map((n) => <List.Item key={`${n.path}${n.message}`}>{n.path}: {n.message}</List.Item>)}</List>
               </Alert>
             )}
             {report.notices.some((n) => n.level === "info") && (
-              <List size="sm" aria-label="Import notes">{report.notices.filter((n) => n.level === "info").map((n) => <List.Item key={`${n.path}${n.message}`}>{n.path}: {n.message}</List.Item>)}</List>
+              <List size="sm" aria-label={t("common.importNotes")}>{report.notices.filter((n) => n.level === "info").map((n) => <List.Item key={`${n.path}${n.message}`}>{n.path}: {n.message}</List.Item>)}</List>
             )}
             {report.errors.length > 0 && (
-              <Alert color="red" title="The document cannot be imported" role="alert">
-                <List size="sm">{report.errors.map((e) => <List.Item key={`${e.path}${e.message}`}>{e.path || "document"}: {e.message}</List.Item>)}</List>
+              <Alert color="red" title={t("settings.theDocumentCannotBeImported")} role="alert">
+                <List size="sm">{report.errors.map((e) => <List.Item key={`${e.path}${e.message}`}>{e.path || t("common.document")}: {e.message}</List.Item>)}</List>
               </Alert>
             )}
-            {report.applied && <Text size="sm" c="green" role="status">Import applied; {reset ? "playouts start again from now." : "playouts continue their timelines."}</Text>}
+            {report.applied && <Text size="sm" c="green" role="status">{t("common.importApplied")}{" "}{reset ? t("settings.playoutsStartAgainFromNow") : t("settings.playoutsContinueTheirTimelines")}</Text>}
             {!report.applied && report.valid && (
               <Group>
-                <Text size="sm">Nothing has changed yet.</Text>
-                <Checkbox label="Start every playout again from now" description="instead of continuing the timelines the export carries" checked={reset} onChange={(event) => setReset(event.currentTarget.checked)} />
-                <Button onClick={() => send(document.text, true)} loading={busy}>Apply import</Button>
+                <Text size="sm">{t("settings.nothingHasChangedYet")}</Text>
+                <Checkbox label={t("settings.startEveryPlayoutAgainFromNow")} description={t("settings.insteadOfContinuingTheTimelinesThe")} checked={reset} onChange={(event) => setReset(event.currentTarget.checked)} />
+                <Button onClick={() => send(document.text, true)} loading={busy}>{t("common.applyImport")}</Button>
               </Group>
             )}
           </Stack>

@@ -5,6 +5,8 @@ import { ServerMessage } from "../../components/ServerMessage";
 import { TroubleshootChannelDocument, TroubleshootChannelsDocument, TroubleshootMediaItemDocument, type TroubleshootChannelMutation } from "../../graphql/generated";
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format";
 
 type Report = TroubleshootChannelMutation["troubleshootChannel"];
 
@@ -22,6 +24,8 @@ function download(report: Report) {
  * to 20 s without viewers and shows everything it did.
  */
 export default function TroubleshootPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const [{ data }] = useQuery({ query: TroubleshootChannelsDocument });
   const [state, run] = useServerMutation(TroubleshootChannelDocument);
   const [itemState, runItem] = useServerMutation(TroubleshootMediaItemDocument);
@@ -49,45 +53,45 @@ export default function TroubleshootPage() {
 
   return (
     <Stack>
-      <Title order={1}>Stream troubleshooter</Title>
-      <Text c="dimmed">Runs what a channel plays now through the real pipeline for up to 20 seconds, without viewers, and shows every step.</Text>
-      <SegmentedControl w={320} aria-label="What to run" value={mode} onChange={(v) => setMode(v as "channel" | "item")} data={[{ value: "channel", label: "A channel" }, { value: "item", label: "A media item" }]} />
+      <Title order={1}>{t("common.streamTroubleshooter")}</Title>
+      <Text c="dimmed">{t("troubleshoot.runsWhatAChannelPlaysNow")}</Text>
+      <SegmentedControl w={320} aria-label={t("troubleshoot.whatToRun")} value={mode} onChange={(v) => setMode(v as "channel" | "item")} data={[{ value: "channel", label: t("common.aChannel") }, { value: "item", label: t("troubleshoot.aMediaItem") }]} />
       <Group align="flex-end">
         {mode === "channel" ? (
-          <Select label="Channel" searchable w={320} data={(data?.channels ?? []).map((c) => ({ value: c.number, label: `${c.number} ${c.name}` }))} value={channel} onChange={setChannel} />
+          <Select label={t("common.channel")} searchable w={320} data={(data?.channels ?? []).map((c) => ({ value: c.number, label: `${c.number} ${c.name}` }))} value={channel} onChange={setChannel} />
         ) : (
           <>
-            <NumberInput label="Media item" description="Its number, as in the address of its page (/media/…)" w={240} min={1} value={itemId ?? ""} onChange={(v) => setItemId(typeof v === "number" ? v : null)} />
-            <Select label="FFmpeg profile" w={240} data={(data?.ffmpegProfiles ?? []).map((p) => ({ value: String(p.id), label: p.name }))} value={profileId} onChange={setProfileId} />
+            <NumberInput label={t("common.mediaItem")} description={t("troubleshoot.itsNumberAsInTheAddress")} w={240} min={1} value={itemId ?? ""} onChange={(v) => setItemId(typeof v === "number" ? v : null)} />
+            <Select label={t("common.ffmpegProfile")} w={240} data={(data?.ffmpegProfiles ?? []).map((p) => ({ value: String(p.id), label: p.name }))} value={profileId} onChange={setProfileId} />
           </>
         )}
-        <Button onClick={() => void start()} loading={state.fetching || itemState.fetching} disabled={!ready}>Run</Button>
-        {report && <Button variant="default" onClick={() => download(report)}>Download report</Button>}
+        <Button onClick={() => void start()} loading={state.fetching || itemState.fetching} disabled={!ready}>{t("common.run")}</Button>
+        {report && <Button variant="default" onClick={() => download(report)}>{t("common.downloadReport")}</Button>}
       </Group>
       <ServerMessage message={error} />
       {report && (
-        <Stack gap="sm" aria-label="Troubleshooter report" component="section">
-          <Alert color={report.planKind === "media" ? "blue" : report.planKind === "error" ? "red" : "gray"} title={`${subject} plays ${report.planKind === "media" ? "media" : report.planKind === "error" ? "an error slate" : "the offline slate"}`}>
+        <Stack gap="sm" aria-label={t("common.troubleshooterReport")} component="section">
+          <Alert color={report.planKind === "media" ? "blue" : report.planKind === "error" ? "red" : "gray"} title={(report.planKind === "media" ? t("troubleshoot.playsMedia", { subject }) : report.planKind === "error" ? t("troubleshoot.playsErrorSlate", { subject }) : t("troubleshoot.playsOfflineSlate", { subject }))}>
             {report.planReason && <Text size="sm" style={{ whiteSpace: "pre-line" }}>{report.planReason}</Text>}
           </Alert>
-          <Title order={2} size="h4">Input probe</Title>
-          <Code block>{report.probe ?? "no input file"}</Code>
+          <Title order={2} size="h4">{t("common.inputProbe")}</Title>
+          <Code block>{report.probe ?? t("troubleshoot.noInputFile")}</Code>
           {report.runs.map((r, i) => (
             <Stack key={i} gap={4}>
-              <Title order={2} size="h4">FFmpeg run {i + 1} ({r.kind}) — exit code {r.exitCode ?? "killed"}</Title>
-              <Text size="sm">First segment: {r.firstSegmentMs === null || r.firstSegmentMs === undefined ? "none" : `${r.firstSegmentMs} ms`} · speed: {r.speed === null || r.speed === undefined ? "—" : `×${r.speed}`} · encoders: {r.videoEncoder ?? "—"} / {r.audioEncoder ?? "—"} · streams: {r.maps.join(" ")}</Text>
-              {r.toneMapping ? <Text size="sm">Tone mapping: {r.toneMapping}</Text> : null}
-              {r.copyDecision ? <Text size="sm">Copy decision: {r.copyDecision}</Text> : null}
+              <Title order={2} size="h4">{t("troubleshoot.runTitle", { n: i + 1, kind: r.kind, exit: r.exitCode ?? t("common.killed") })}</Title>
+              <Text size="sm">{t("troubleshoot.runFacts", { firstSegment: r.firstSegmentMs == null ? t("common.none2") : t("troubleshoot.ms", { ms: format.number(r.firstSegmentMs) }), speed: r.speed == null ? "—" : `×${format.number(r.speed)}`, video: r.videoEncoder ?? "—", audio: r.audioEncoder ?? "—", streams: r.maps.join(" ") })}</Text>
+              {r.toneMapping ? <Text size="sm">{t("troubleshoot.toneMapping", { toneMapping: r.toneMapping })}</Text> : null}
+              {r.copyDecision ? <Text size="sm">{t("troubleshoot.copyDecision", { copyDecision: r.copyDecision })}</Text> : null}
               {r.warnings.map((w) => <Text key={w} size="sm" c="yellow.8">{w}</Text>)}
-              <Text size="sm" fw={600}>Command</Text>
+              <Text size="sm" fw={600}>{t("common.command")}</Text>
               <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{r.commandLine}</Code>
               {r.filters && (
                 <>
-                  <Text size="sm" fw={600}>Filters</Text>
+                  <Text size="sm" fw={600}>{t("common.filters")}</Text>
                   <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{r.filters}</Code>
                 </>
               )}
-              <Text size="sm" fw={600}>FFmpeg's error output</Text>
+              <Text size="sm" fw={600}>{t("troubleshoot.ffmpegSErrorOutput")}</Text>
               <Code block aria-label={`stderr of run ${i + 1}`} style={{ whiteSpace: "pre-wrap" }}>{r.stderr || "(empty)"}</Code>
             </Stack>
           ))}

@@ -4,17 +4,19 @@ import { ServerMessage } from "../../components/ServerMessage";
 import { CreateWatermarkDocument, UpdateWatermarkDocument, type WatermarkInput, type WatermarksPageQuery } from "../../graphql/generated";
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
+import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
 type Watermark = WatermarksPageQuery["watermarks"][number];
 
 const FIELDS = ["name", "imageSource", "imageData", "imagePath", "position", "size", "widthPercent", "horizontalMarginPercent", "verticalMarginPercent", "opacity", "mode", "frequencyMinutes", "durationSeconds", "placeWithinSourceContent"] as const;
-const POSITIONS = [
-  { value: "TopLeft", label: "Top left" },
-  { value: "TopRight", label: "Top right" },
-  { value: "BottomLeft", label: "Bottom left" },
-  { value: "BottomRight", label: "Bottom right" },
-  { value: "Center", label: "Centre" },
-];
+const POSITIONS = () => ([
+  { value: "TopLeft", label: t("common.topLeft") },
+  { value: "TopRight", label: t("common.topRight") },
+  { value: "BottomLeft", label: t("common.bottomLeft") },
+  { value: "BottomRight", label: t("common.bottomRight") },
+  { value: "Center", label: t("common.centre") },
+]);
 
 const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
 
@@ -44,6 +46,7 @@ function fromWatermark(w: Watermark): WatermarkInput {
  * then. Which fields a choice uses is the server's rule; its messages appear under the fields.
  */
 export function WatermarkForm({ existing, onSaved }: { existing?: Watermark; onSaved: () => void }) {
+  const { t } = useTranslation();
   const [input, setInput] = useState<WatermarkInput>(existing ? fromWatermark(existing) : blank());
   const [errors, setErrors] = useState<ServerErrors | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -88,16 +91,16 @@ export function WatermarkForm({ existing, onSaved }: { existing?: Watermark; onS
 
   const e = errors?.fields ?? {};
   return (
-    <form onSubmit={submit} aria-label={existing ? "Edit watermark" : "New watermark"} noValidate>
+    <form onSubmit={submit} aria-label={existing ? t("common.editWatermark") : t("common.newWatermark")} noValidate>
       <Stack>
         <ServerMessage message={errors?.general} />
-        <TextInput label="Name" required value={input.name} onChange={(ev) => set({ name: ev.currentTarget.value })} error={e.name} data-autofocus />
-        <Select label="Image" data={[{ value: "Custom", label: "An image file" }, { value: "ChannelLogo", label: "The channel's logo" }]} value={input.imageSource ?? "Custom"} onChange={(v) => v && set({ imageSource: v as WatermarkInput["imageSource"] })} allowDeselect={false} error={e.imageSource} />
+        <TextInput label={t("common.name")} required value={input.name} onChange={(ev) => set({ name: ev.currentTarget.value })} error={e.name} data-autofocus />
+        <Select label={t("common.image")} data={[{ value: "Custom", label: t("watermarks.anImageFile") }, { value: "ChannelLogo", label: t("watermarks.theChannelSLogo") }]} value={input.imageSource ?? "Custom"} onChange={(v) => v && set({ imageSource: v as WatermarkInput["imageSource"] })} allowDeselect={false} error={e.imageSource} />
         {custom && (
           <FileInput
-            label="Image file"
-            description={`A PNG, JPEG, GIF or WebP file of up to 5 MB; a copy is kept in Airwave's data folder.${existing?.imagePath && !file ? " This watermark keeps its stored image unless you pick another." : ""}`}
-            placeholder={existing?.imagePath ? "Keep the current image" : "Pick an image"}
+            label={t("common.imageFile")}
+            description={existing?.imagePath && !file ? `${t("watermarks.aPngJpegGifOrWebp")} ${t("watermarks.keepsItsStoredImage")}` : t("watermarks.aPngJpegGifOrWebp")}
+            placeholder={existing?.imagePath ? t("watermarks.keepTheCurrentImage") : t("watermarks.pickAnImage")}
             accept={IMAGE_TYPES}
             clearable
             value={file}
@@ -106,23 +109,23 @@ export function WatermarkForm({ existing, onSaved }: { existing?: Watermark; onS
           />
         )}
         <SimpleGrid cols={2}>
-          <Select label="Position" data={POSITIONS} value={input.position ?? "BottomRight"} onChange={(v) => v && set({ position: v as WatermarkInput["position"] })} allowDeselect={false} error={e.position} />
-          <Select label="Size" data={[{ value: "Scaled", label: "Share of the frame width" }, { value: "ActualSize", label: "The image's own size" }]} value={input.size ?? "Scaled"} onChange={(v) => v && set({ size: v as WatermarkInput["size"] })} allowDeselect={false} error={e.size} />
-          {scaled && <NumberInput label="Width (% of the frame)" decimalScale={2} value={input.widthPercent ?? ""} onChange={(v) => set({ widthPercent: num(v) })} error={e.widthPercent} />}
-          <NumberInput label="Opacity (%)" value={input.opacity ?? ""} onChange={(v) => set({ opacity: num(v) })} error={e.opacity} />
-          <NumberInput label="Horizontal margin (%)" decimalScale={2} value={input.horizontalMarginPercent ?? ""} onChange={(v) => set({ horizontalMarginPercent: num(v) })} error={e.horizontalMarginPercent} />
-          <NumberInput label="Vertical margin (%)" decimalScale={2} value={input.verticalMarginPercent ?? ""} onChange={(v) => set({ verticalMarginPercent: num(v) })} error={e.verticalMarginPercent} />
+          <Select label={t("common.position")} data={POSITIONS()} value={input.position ?? "BottomRight"} onChange={(v) => v && set({ position: v as WatermarkInput["position"] })} allowDeselect={false} error={e.position} />
+          <Select label={t("common.size")} data={[{ value: "Scaled", label: t("watermarks.shareOfTheFrameWidth") }, { value: "ActualSize", label: t("watermarks.theImageSOwnSize") }]} value={input.size ?? "Scaled"} onChange={(v) => v && set({ size: v as WatermarkInput["size"] })} allowDeselect={false} error={e.size} />
+          {scaled && <NumberInput label={t("watermarks.widthOfTheFrame")} decimalScale={2} value={input.widthPercent ?? ""} onChange={(v) => set({ widthPercent: num(v) })} error={e.widthPercent} />}
+          <NumberInput label={t("common.opacity")} value={input.opacity ?? ""} onChange={(v) => set({ opacity: num(v) })} error={e.opacity} />
+          <NumberInput label={t("watermarks.horizontalMargin")} decimalScale={2} value={input.horizontalMarginPercent ?? ""} onChange={(v) => set({ horizontalMarginPercent: num(v) })} error={e.horizontalMarginPercent} />
+          <NumberInput label={t("watermarks.verticalMargin")} decimalScale={2} value={input.verticalMarginPercent ?? ""} onChange={(v) => set({ verticalMarginPercent: num(v) })} error={e.verticalMarginPercent} />
         </SimpleGrid>
-        <Select label="Shown" data={[{ value: "Permanent", label: "Always" }, { value: "Intermittent", label: "Now and then" }]} value={input.mode ?? "Permanent"} onChange={(v) => v && set({ mode: v as WatermarkInput["mode"] })} allowDeselect={false} error={e.mode} />
+        <Select label={t("common.shown")} data={[{ value: "Permanent", label: t("common.always") }, { value: "Intermittent", label: t("watermarks.nowAndThen") }]} value={input.mode ?? "Permanent"} onChange={(v) => v && set({ mode: v as WatermarkInput["mode"] })} allowDeselect={false} error={e.mode} />
         {intermittent && (
           <SimpleGrid cols={2}>
-            <NumberInput label="Every (minutes)" value={input.frequencyMinutes ?? ""} onChange={(v) => set({ frequencyMinutes: num(v) })} error={e.frequencyMinutes} />
-            <NumberInput label="For (seconds)" value={input.durationSeconds ?? ""} onChange={(v) => set({ durationSeconds: num(v) })} error={e.durationSeconds} />
+            <NumberInput label={t("common.everyMinutes")} value={input.frequencyMinutes ?? ""} onChange={(v) => set({ frequencyMinutes: num(v) })} error={e.frequencyMinutes} />
+            <NumberInput label={t("common.forSeconds")} value={input.durationSeconds ?? ""} onChange={(v) => set({ durationSeconds: num(v) })} error={e.durationSeconds} />
           </SimpleGrid>
         )}
-        <Checkbox label="Place within the picture, not the padded frame" checked={input.placeWithinSourceContent ?? false} onChange={(ev) => set({ placeWithinSourceContent: ev.currentTarget.checked })} error={e.placeWithinSourceContent} />
+        <Checkbox label={t("watermarks.placeWithinThePictureNotThe")} checked={input.placeWithinSourceContent ?? false} onChange={(ev) => set({ placeWithinSourceContent: ev.currentTarget.checked })} error={e.placeWithinSourceContent} />
         <Group justify="flex-end">
-          <Button type="submit" loading={createState.fetching || updateState.fetching}>{existing ? "Save watermark" : "Create watermark"}</Button>
+          <Button type="submit" loading={createState.fetching || updateState.fetching}>{existing ? t("common.saveWatermark") : t("common.createWatermark")}</Button>
         </Group>
       </Stack>
     </form>

@@ -6,6 +6,7 @@ import { DeleteWatermarkDocument, WatermarkPreviewDocument, WatermarksPageDocume
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { WatermarkForm } from "./WatermarkForm";
+import { useTranslation } from "react-i18next";
 
 type Watermark = WatermarksPageQuery["watermarks"][number];
 
@@ -20,6 +21,7 @@ function shown(w: Watermark): string {
 
 /** `/watermarks`: images laid over channels' video; create, edit, preview (a frame FFmpeg draws) and delete. */
 export default function WatermarksPage() {
+  const { t } = useTranslation();
   const client = useClient();
   const [{ data, fetching, error }, refetch] = useQuery({ query: WatermarksPageDocument, requestPolicy: "cache-and-network" });
   const [editing, setEditing] = useState<Watermark | "new" | null>(null);
@@ -48,22 +50,22 @@ export default function WatermarksPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>Watermarks</Title>
-        <Button onClick={() => setEditing("new")}>New watermark</Button>
+        <Title order={1}>{t("common.watermarks")}</Title>
+        <Button onClick={() => setEditing("new")}>{t("common.newWatermark")}</Button>
       </Group>
-      <Text c="dimmed" size="sm">An image laid over a channel's picture. Channels and schedule items choose theirs.</Text>
+      <Text c="dimmed" size="sm">{t("watermarks.anImageLaidOverAChannelS")}</Text>
       <ServerMessage message={error?.message ?? message} />
-      {data && data.watermarks.length === 0 && !fetching && <Text c="dimmed">No watermarks yet.</Text>}
+      {data && data.watermarks.length === 0 && !fetching && <Text c="dimmed">{t("watermarks.noWatermarksYet")}</Text>}
       {data && data.watermarks.length > 0 && (
         <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover aria-label="Watermarks">
+          <Table striped highlightOnHover aria-label={t("common.watermarks")}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Image</Table.Th>
-                <Table.Th>Placement</Table.Th>
-                <Table.Th>Shown</Table.Th>
-                <Table.Th><span className="visually-hidden">Actions</span></Table.Th>
+                <Table.Th>{t("common.name")}</Table.Th>
+                <Table.Th>{t("common.image")}</Table.Th>
+                <Table.Th>{t("common.placement")}</Table.Th>
+                <Table.Th>{t("common.shown")}</Table.Th>
+                <Table.Th><span className="visually-hidden">{t("common.actions")}</span></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -71,13 +73,13 @@ export default function WatermarksPage() {
                 <Table.Tr key={w.id}>
                   <Table.Td>{w.name}</Table.Td>
                   <Table.Td title={w.imagePath ?? undefined}>{image(w)}</Table.Td>
-                  <Table.Td>{w.position} {w.size === "Scaled" ? `${w.widthPercent}%` : "actual size"} {w.opacity}% opaque</Table.Td>
+                  <Table.Td>{w.position} {w.size === "Scaled" ? `${w.widthPercent}%` : t("common.actualSize")} {w.opacity}{t("common.opaque")}</Table.Td>
                   <Table.Td>{shown(w)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setEditing(w)} aria-label={`Edit ${w.name}`}>Edit</Button>
-                      <Button size="xs" variant="default" loading={previewing === w.id} onClick={() => void onPreview(w)} aria-label={`Preview ${w.name}`}>Preview</Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => void onDelete(w)} aria-label={`Delete ${w.name}`}>Delete</Button>
+                      <Button size="xs" variant="default" onClick={() => setEditing(w)} aria-label={t("watermarks.edit", { name: w.name })}>{t("common.edit")}</Button>
+                      <Button size="xs" variant="default" loading={previewing === w.id} onClick={() => void onPreview(w)} aria-label={t("watermarks.preview", { name: w.name })}>{t("common.preview")}</Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => void onDelete(w)} aria-label={t("watermarks.delete", { name: w.name })}>{t("common.delete")}</Button>
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -88,12 +90,12 @@ export default function WatermarksPage() {
       )}
       {preview && (
         <Card withBorder maw={660}>
-          <Text size="sm" mb="xs">Preview of "{preview.name}" on a test pattern, drawn by FFmpeg as channels draw it:</Text>
-          <Image src={preview.url} alt={`Preview of ${preview.name}`} w={640} h={360} />
+          <Text size="sm" mb="xs">{t("watermarks.previewOfOnA", { name: preview.name })}</Text>
+          <Image src={preview.url} alt={t("watermarks.previewOf", { name: preview.name })} w={640} h={360} />
         </Card>
       )}
       {!data && error && <Alert color="red">{error.message}</Alert>}
-      <Drawer opened={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? "New watermark" : "Edit watermark"} position="right" size="md">
+      <Drawer opened={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? t("common.newWatermark") : t("common.editWatermark")} position="right" size="md">
         {editing !== null && (
           <WatermarkForm
             key={editing === "new" ? "new" : editing.id}
