@@ -1,6 +1,7 @@
 /**
  * ffprobe for the files a stream plays, turned into what the argument builder reads. Results are
- * cached by path, size and modification time (a changed file is probed again).
+ * cached by path, size and modification time (a changed file is probed again); sidecar subtitles come from
+ * the folder's listing, read again when the folder changed.
  */
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
@@ -16,25 +17,41 @@ const CACHE_SIZE = 256;
 
 export class MediaProbe {
   private readonly cache = new Map<string, ProbedSource>();
+  private readonly listings = new Map<string, { mtimeMs: number; names: string[] }>();
 
   constructor(private readonly ffprobePath: string) {}
 
   async probe(file: string): Promise<ProbedSource> {
     // A media-source stream (loopback proxy URL) has no file to stat: it is probed once per run.
-    const remote = /^https?:\/\//.test(file);
-    // The folder's time too: a subtitle file added next to the media is seen.
-    const key = remote ? file : await Promise.all([stat(file), stat(path.dirname(file)).catch(() => undefined)]).then(([info, folder]) => `${file}\0${info.size}\0${info.mtimeMs}\0${folder?.mtimeMs}`);
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const source = toProbedSource(await runFfprobe(this.ffprobePath, file, PROBE_TIMEOUT_MS));
-    if (!remote) {
-      const folder = path.dirname(file);
-      const names = await readdir(folder).catch(() => [] as string[]);
-      source.subtitles.push(...sidecarSubtitles(path.basename(file), names, (name) => path.join(folder, name)));
-    }
+    if (/^https?:\/\//.test(file)) return this.cached(file, () => runFfprobe(this.ffprobePath, file, PROBE_TIMEOUT_MS).then(toProbedSource));
+    const folder = path.dirname(file);
+    const [info, folderInfo] = await Promise.all([stat(file), stat(folder).catch(() => undefined)]);
+    // The file is probed again only when it changed; its folder is listed again when the folder changed (a
+    // subtitle file added next to the media is seen, and a busy folder costs a listing, not an ffprobe run).
+    const [source, names] = await Promise.all([
+      this.cached(`${file}\0${info.size}\0${info.mtimeMs}`, () => runFfprobe(this.ffprobePath, file, PROBE_TIMEOUT_MS).then(toProbedSource)),
+      this.listing(folder, folderInfo?.mtimeMs),
+    ]);
+    return { ...source, subtitles: [...source.subtitles, ...sidecarSubtitles(path.basename(file), names, (name) => path.join(folder, name))] };
+  }
+
+  private async cached(key: string, probe: () => Promise<ProbedSource>): Promise<ProbedSource> {
+    const known = this.cache.get(key);
+    if (known) return known;
+    const source = await probe();
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, source);
     return source;
+  }
+
+  /** The names in `folder`, read again when its modification time changed. */
+  private async listing(folder: string, mtimeMs: number | undefined): Promise<string[]> {
+    const known = this.listings.get(folder);
+    if (known && mtimeMs !== undefined && known.mtimeMs === mtimeMs) return known.names;
+    const names = await readdir(folder).catch(() => [] as string[]);
+    if (this.listings.size >= CACHE_SIZE) this.listings.delete(this.listings.keys().next().value!);
+    if (mtimeMs !== undefined) this.listings.set(folder, { mtimeMs, names });
+    return names;
   }
 
   /** A remote stream, probed every time (a live source changes): `options` are its input options (whitelist, headers, timeouts). */

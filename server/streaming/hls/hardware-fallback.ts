@@ -19,7 +19,8 @@ export interface FallbackContext {
   log(message: string): void;
   label: string;
   stopping(): boolean;
-  build(profile: FFmpegProfile): Promise<PieceCommand>;
+  /** The command; undefined when the session stopped or was cut while it was built. */
+  build(profile: FFmpegProfile): Promise<PieceCommand | undefined>;
   run(command: PieceCommand): Promise<PieceOutcome>;
   /** A run failed on the hardware and is retried in software. */
   retried(): void;
@@ -30,7 +31,7 @@ export async function runWithFallback(context: FallbackContext, channelProfile: 
   let profile = context.acceleration.effective(channelProfile);
   for (;;) {
     const command = await context.build(profile);
-    if (context.stopping()) return undefined;
+    if (!command || context.stopping()) return undefined;
     const outcome = await context.run(command);
     const hardware = command.acceleration !== undefined && command.acceleration !== HardwareAcceleration.None;
     if (outcome.ok || context.stopping() || outcome.producedMs > 0 || !hardware || !isHardwareFailure(outcome.reason)) return { outcome, command };

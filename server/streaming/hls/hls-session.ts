@@ -21,6 +21,8 @@ import { errorSlateCommand, pieceCommand, type PieceCommand } from "../plan-comm
 import type { ProcessRegistry } from "../process-registry";
 import { mediaPlaylist, parseSegmentUrlName, playlistWindow, segmentFileName, segmentUrlName, type SessionSegment } from "./playlist";
 import { RunPlaylistReader } from "./run-playlist-reader";
+import { firstVideoPtsIn } from "./segment-start-pts";
+import { truncateTs } from "./ts-truncate";
 import { cutSegments, segmentNumberAt, takeAired } from "./session-segments";
 import { CueCache, parseRenditionName, renditionName, SessionRenditions, type SessionTracks } from "./session-renditions";
 import { DEFAULT_TIMING, pieceOnAir, pieceTitle, runSpeed, SessionViewers, type Run, type RunRecord, type SegmentState, type SessionTiming } from "./session-details";
@@ -80,8 +82,13 @@ export class HlsSession extends EventEmitter {
   /** Cuts applied so far: part of every new segment's tag. */
   private cutCount = 0;
   private current: Run | undefined;
-  /** A cut asked for (wall time): what was made past it is dropped before the next piece. */
+  /**
+   * A cut asked for (wall time): what was made past it is hidden from viewers at once and dropped before the
+   * next piece, which is planned again (a plan read before the skip plays the skipped item).
+   */
   private pendingCut: number | undefined;
+  /** The next run starts with short segments: the session's first run, and the first run after a cut. */
+  private quickStart = true;
   /** Where the last copied chunk ended, so the next chunk of the file continues on that keyframe. */
   private resume: CopyResume | undefined;
   /** The channel's profile as of the last plan (for the acceleration state). */
@@ -179,9 +186,11 @@ export class HlsSession extends EventEmitter {
     const first = this.segments[0];
     if (first && number >= first.number) {
       const segment = this.segments[number - first.number];
-      if (segment && segment.number === number) return { state: "complete", file: this.file(number), wallStart: segment.wallStart };
+      if (segment && segment.number === number) return this.cutHides(segment) ? { state: "pending" } : { state: "complete", file: this.file(number), wallStart: segment.wallStart };
     }
     const run = this.current;
+    // While a cut is pending, what the running FFmpeg writes is past the skip: the number comes again after it.
+    if (this.pendingCut !== undefined && run && number >= run.startNumber + run.seen) return { state: "pending" };
     if (run && run.process.child.exitCode === null && number === run.startNumber + run.seen) {
       return { state: "writing", file: this.file(number), wallStart: run.wallStart + run.producedMs, run: run.index };
     }
@@ -191,7 +200,17 @@ export class HlsSession extends EventEmitter {
 
   /** The sliding-window media playlist at this moment; `query` is appended to every segment URL. */
   mediaPlaylist(query: string): string {
-    return mediaPlaylist(this.segments, playlistWindow(this.segments, this.deps.clock()), query);
+    const listed = this.listed();
+    return mediaPlaylist(listed, playlistWindow(listed, this.deps.clock()), query);
+  }
+
+  /** The segments viewers may see: while a cut is pending, none that ends past it (they are about to be replaced). */
+  private listed(): SessionSegment[] {
+    return this.pendingCut === undefined ? this.segments : this.segments.filter((s) => !this.cutHides(s));
+  }
+
+  private cutHides(segment: SessionSegment): boolean {
+    return this.pendingCut !== undefined && segment.wallStart + segment.durationMs > this.pendingCut;
   }
 
   /**
@@ -201,7 +220,7 @@ export class HlsSession extends EventEmitter {
   segmentFile(name: string): string | undefined {
     const parsed = parseSegmentUrlName(name);
     if (!parsed) return undefined;
-    if (parsed.tag !== undefined && this.segments.find((s) => s.number === parsed.number)?.tag !== parsed.tag) return undefined;
+    if (parsed.tag !== undefined && this.listed().find((s) => s.number === parsed.number)?.tag !== parsed.tag) return undefined;
     const state = this.segmentState(parsed.number);
     return state.state === "complete" ? state.file : undefined;
   }
@@ -215,14 +234,15 @@ export class HlsSession extends EventEmitter {
   renditionPlaylist(kind: "audio" | "subtitles", track: number, query: string): string | undefined {
     const count = kind === "audio" ? this.renditions.tracks.audio.length : this.renditions.tracks.subtitles.length;
     if (!Number.isInteger(track) || track < (kind === "audio" ? 1 : 0) || track >= count) return undefined;
-    return mediaPlaylist(this.segments, playlistWindow(this.segments, this.deps.clock()), query, (s) => renditionName(segmentUrlName(s), kind, track));
+    const listed = this.listed();
+    return mediaPlaylist(listed, playlistWindow(listed, this.deps.clock()), query, (s) => renditionName(segmentUrlName(s), kind, track));
   }
 
   /** A rendition segment by its URL name: an audio-only file, or WebVTT text; undefined when there is none. */
   async renditionSegment(name: string): Promise<{ file: string } | { text: string } | undefined> {
     const parsed = parseRenditionName(name);
     if (!parsed) return undefined;
-    const segment = this.segments.find((s) => s.number === parsed.number);
+    const segment = this.listed().find((s) => s.number === parsed.number);
     if (!segment || (parsed.tag !== undefined && segment.tag !== parsed.tag)) return undefined;
     if (parsed.kind === "subtitles") {
       return parsed.track < this.renditions.tracks.subtitles.length ? { text: await this.renditions.subtitleSegment(segment, parsed.track) } : undefined;
@@ -241,6 +261,7 @@ export class HlsSession extends EventEmitter {
     this.stopped ??= (async () => {
       this.stopping = true;
       this.state = "stopping";
+      this.emit("interrupt");
       this.wake?.();
       this.watcher?.close();
       const run = this.current;
@@ -252,19 +273,29 @@ export class HlsSession extends EventEmitter {
     return this.stopped;
   }
 
-  /** The timeline changed from wall time `at` on (a skip): see `cutSegments`. */
+  /**
+   * The timeline changed from wall time `at` on (a skip): see `cutSegments`. Viewers stop seeing what was made
+   * past `at` at once; the running FFmpeg is killed without a grace period (its output past the cut is dropped
+   * anyway) so the next piece starts as soon as possible.
+   */
   async cut(at: number): Promise<void> {
     if (this.stopping) return;
     this.pendingCut = Math.min(this.pendingCut ?? at, at);
-    const run = this.current;
-    if (run) await this.deps.registry.kill(run.process);
+    this.emit("interrupt");
+    this.emit("progress");
     this.wake?.();
+    const run = this.current;
+    if (run) await this.deps.registry.kill(run.process, 0);
   }
 
-  private applyCut(at: number): void {
-    this.pendingCut = undefined;
+  private async applyCut(at: number): Promise<void> {
     this.resume = undefined;
-    const cut = cutSegments(this.segments, this.runs, at, this.startedAt);
+    // The new content's first picture reaches viewers sooner in short segments.
+    this.quickStart = true;
+    const shortened = await this.shortenSegmentAt(at);
+    // A cut for an earlier time that came meanwhile stays pending: the loop applies it next.
+    if (this.pendingCut === at) this.pendingCut = undefined;
+    const cut = cutSegments(this.segments, this.runs, at, this.startedAt, shortened);
     if (!cut) return;
     for (const s of cut.dropped) {
       fs.rmSync(this.file(s.number), { force: true });
@@ -272,10 +303,41 @@ export class HlsSession extends EventEmitter {
     }
     this.nextNumber = cut.nextNumber;
     this.cutCount += 1;
+    if (shortened !== undefined) {
+      // Shorter content under the same number: a new tag, so no cache serves the whole segment for it.
+      this.renditions.removed(shortened);
+      const segment = this.segments.find((s) => s.number === shortened);
+      if (segment) segment.tag = this.segmentTag();
+    }
     this.wallCursor = cut.wallCursor;
     // Timestamps go on from the end of what is kept: a player that fetched a dropped segment sees them continue.
     this.ptsCursor = Math.max(0, this.ptsCursor - cut.droppedMs);
     this.emit("progress");
+  }
+
+  /**
+   * Cuts the segment on air at `at` short so it ends there (see `truncateTs`); its number, or undefined when
+   * there is none, too little of it comes before `at`, or its file cannot be cut (it is then dropped whole).
+   */
+  private async shortenSegmentAt(at: number): Promise<number | undefined> {
+    const segment = this.segments.find((s) => s.wallStart < at && at < s.wallStart + s.durationMs);
+    if (!segment || at - segment.wallStart < MIN_PIECE_MS) return undefined;
+    const file = this.file(segment.number);
+    try {
+      const data = await fs.promises.readFile(file);
+      const start = firstVideoPtsIn(data);
+      const shorter = start === undefined ? undefined : truncateTs(data, start + (at - segment.wallStart) * 90);
+      if (!shorter) return undefined;
+      await fs.promises.writeFile(`${file}.part`, shorter);
+      await fs.promises.rename(`${file}.part`, file);
+      return segment.number;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private segmentTag(): string {
+    return `${this.startedAt.toString(36)}-${this.cutCount}`;
   }
 
   private writingNumber(): number {
@@ -290,7 +352,7 @@ export class HlsSession extends EventEmitter {
     }
     let failures = 0;
     while (!this.stopping) {
-      if (this.pendingCut !== undefined) this.applyCut(this.pendingCut);
+      if (this.pendingCut !== undefined) await this.applyCut(this.pendingCut);
       const now = this.deps.clock();
       this.deleteAired(now);
       const buffered = this.wallCursor - now;
@@ -298,9 +360,9 @@ export class HlsSession extends EventEmitter {
         await this.sleep(Math.min(1000, buffered - this.timing.highWaterMs + 50));
         continue;
       }
-      let plan: StreamPlan;
+      let plan: StreamPlan | undefined;
       try {
-        plan = await this.deps.plan(this.channelNumber, this.wallCursor);
+        plan = await this.untilCut(this.deps.plan(this.channelNumber, this.wallCursor));
       } catch (error) {
         if (error instanceof DomainError) {
           this.deps.log(`session ${this.channelNumber} ends: ${error.message}`);
@@ -310,6 +372,9 @@ export class HlsSession extends EventEmitter {
         throw error;
       }
       if (this.stopping) return;
+      if (!plan) continue;
+      // A cut arrived while planning: the plan may predate the skip.
+      if (this.pendingCut !== undefined) continue;
       const limit = plan.content.limitMs;
       if (limit < MIN_PIECE_MS) {
         this.wallCursor += Math.max(1, limit);
@@ -318,6 +383,7 @@ export class HlsSession extends EventEmitter {
       const realtime = buffered >= this.timing.lowWaterMs;
       const durationMs = realtime ? Math.min(limit, MAX_REALTIME_PIECE_MS) : Math.min(limit, this.timing.highWaterMs - Math.max(0, buffered));
       const caps = await this.deps.capabilities();
+      if (this.pendingCut !== undefined) continue;
       const remote = plan.content.kind === "media" ? plan.content.remote : undefined;
       const attemptStart = this.deps.clock();
       // While viewers wait for the first picture the source gets less time to answer before the slate shows.
@@ -389,7 +455,7 @@ export class HlsSession extends EventEmitter {
         log: this.deps.warn ?? this.deps.log,
         label: `session ${this.channelNumber}`,
         stopping: () => this.stopping || this.pendingCut !== undefined,
-        build: (profile) => pieceCommand({ plan, durationMs, realtime, ptsOffsetMs: this.ptsCursor, output: this.output(), resume: this.resume, profile, remoteTimeoutMs: remote?.timeoutMs, remoteRetryMs: remote?.retryMs }, caps, this.deps.probe),
+        build: (profile) => this.untilCut(pieceCommand({ plan, durationMs, realtime, ptsOffsetMs: this.ptsCursor, output: this.output(), resume: this.resume, profile, remoteTimeoutMs: remote?.timeoutMs, remoteRetryMs: remote?.retryMs }, caps, this.deps.probe)),
         run: (command) => this.runPiece(command, command.durationMs, realtime, plan),
         retried: () => (this.restarts += 1),
       },
@@ -410,12 +476,13 @@ export class HlsSession extends EventEmitter {
       segmentSeconds: DEFAULT_HLS_SEGMENT_SECONDS,
       startNumber: this.nextNumber,
       continuesSession: this.runCount > 0,
-      initialSegmentSeconds: this.runCount === 0 ? FIRST_SEGMENT_SECONDS : undefined,
+      initialSegmentSeconds: this.quickStart ? FIRST_SEGMENT_SECONDS : undefined,
     };
   }
 
   private async runPiece(command: PieceCommand, durationMs: number, realtime: boolean, plan: StreamPlan): Promise<{ ok: boolean; producedMs: number; reason: string }> {
     const index = this.runCount++;
+    this.quickStart = false;
     const process = this.deps.registry.spawn(command.args, `session ${this.channelNumber}`);
     const run: Run = { index, process, startNumber: this.nextNumber, wallStart: this.wallCursor, playlist: path.join(this.folder, `run${index}.m3u8`), seen: 0, producedMs: 0 };
     this.renditions.runStarted(index, this.nextNumber, command.seekMs ?? 0, durationMs, command.softSubtitles, plan.channel.audioTracks, plan.channel.softSubtitles);
@@ -461,7 +528,7 @@ export class HlsSession extends EventEmitter {
   }
 
   private addSegment(run: Run, entry: { number: number; durationMs: number }): void {
-    this.segments.push({ number: entry.number, durationMs: entry.durationMs, wallStart: run.wallStart + run.producedMs, discontinuity: run.index > 0 && run.seen === 0, tag: `${this.startedAt.toString(36)}-${this.cutCount}`, run: run.index });
+    this.segments.push({ number: entry.number, durationMs: entry.durationMs, wallStart: run.wallStart + run.producedMs, discontinuity: run.index > 0 && run.seen === 0, tag: this.segmentTag(), run: run.index });
     if (run.seen === 0) this.renditions.firstSegmentOfRun(run.index);
     run.seen += 1;
     run.producedMs += entry.durationMs;
@@ -476,9 +543,29 @@ export class HlsSession extends EventEmitter {
     }
   }
 
+  /**
+   * `work`'s result, or undefined as soon as a cut or a stop comes first: the loop then plans again without
+   * waiting for work that planned for the old timeline (an ffprobe run finishes in the background and is cached).
+   */
+  private untilCut<T>(work: Promise<T>): Promise<T | undefined> {
+    if (this.pendingCut !== undefined || this.stopping) {
+      work.catch(() => undefined);
+      return Promise.resolve(undefined);
+    }
+    return new Promise<T | undefined>((resolve, reject) => {
+      const interrupted = () => {
+        work.catch(() => undefined);
+        resolve(undefined);
+      };
+      this.once("interrupt", interrupted);
+      work.then(resolve, reject).finally(() => this.off("interrupt", interrupted));
+    });
+  }
+
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout((this.wake = () => (clearTimeout(timer), resolve())), ms);
     });
   }
 }
+

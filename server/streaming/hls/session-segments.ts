@@ -35,15 +35,28 @@ export interface SegmentCut {
   droppedMs: number;
 }
 
-/** Cuts `segments` at wall time `at` (a skip); undefined when nothing was made past it. Run records end at the cut. */
-export function cutSegments(segments: SessionSegment[], runs: RunRecord[], at: number, startedAt: number): SegmentCut | undefined {
+/**
+ * Cuts `segments` at wall time `at` (a skip); undefined when nothing was made past it. Run records end at the cut.
+ * `shortened`: the segment covering `at` was cut short to end there (its file holds only what plays before `at`),
+ * so it is kept, ending at `at`, instead of dropped.
+ */
+export function cutSegments(segments: SessionSegment[], runs: RunRecord[], at: number, startedAt: number, shortened?: number): SegmentCut | undefined {
   const keep = segments.findIndex((s) => s.wallStart + s.durationMs > at);
   if (keep < 0) return undefined;
-  const dropped = segments.splice(keep);
+  const covering = segments[keep]!;
+  let droppedMs = 0;
+  let from = keep;
+  if (covering.number === shortened && covering.wallStart < at) {
+    droppedMs += covering.wallStart + covering.durationMs - at;
+    covering.durationMs = at - covering.wallStart;
+    from += 1;
+  }
+  const dropped = segments.splice(from);
   const last = segments.at(-1);
   const wallCursor = last ? last.wallStart + last.durationMs : Math.max(at, startedAt);
   for (const record of runs) {
     if (record.wallStart + record.durationMs > wallCursor) record.durationMs = Math.max(0, wallCursor - record.wallStart);
   }
-  return { dropped, nextNumber: dropped[0]!.number, wallCursor, droppedMs: dropped.reduce((sum, s) => sum + s.durationMs, 0) };
+  droppedMs += dropped.reduce((sum, s) => sum + s.durationMs, 0);
+  return { dropped, nextNumber: dropped[0]?.number ?? covering.number + 1, wallCursor, droppedMs };
 }
