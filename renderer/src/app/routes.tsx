@@ -52,6 +52,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/settings", title: "routes.settings", nav: { label: "nav.settings", section: "System" }, page: lazy(() => import("../pages/settings/SettingsPage")) },
   { path: "/ffmpeg-profiles", title: "routes.ffmpegProfiles", nav: { label: "nav.ffmpegProfiles", section: "System" }, page: lazy(() => import("../pages/ffmpeg-profiles/FFmpegProfilesPage")) },
   { path: "/watermarks", title: "routes.watermarks", nav: { label: "nav.watermarks", section: "System" }, page: lazy(() => import("../pages/watermarks/WatermarksPage")) },
+  { path: "/graphics", title: "routes.graphics", nav: { label: "nav.graphics", section: "System" }, page: lazy(() => import("../pages/graphics/GraphicsPage")) },
   { path: "/sessions", title: "routes.liveSessions", nav: { label: "nav.liveSessions", section: "System" }, page: lazy(() => import("../pages/sessions/SessionsPage")) },
   { path: "/logs", title: "routes.logs", nav: { label: "nav.logs", section: "System" }, page: lazy(() => import("../pages/logs/LogsPage")) },
   { path: "/troubleshoot", title: "routes.streamTroubleshooter", nav: { label: "nav.troubleshootAStream", section: "System" }, page: lazy(() => import("../pages/troubleshoot/TroubleshootPage")) },

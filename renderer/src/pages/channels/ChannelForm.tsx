@@ -1,4 +1,4 @@
-import { Accordion, Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import { Accordion, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { useQuery } from "urql";
 import { ServerMessage } from "../../components/ServerMessage";
@@ -50,6 +50,8 @@ interface Values {
   subtitleDelivery: SubtitleDelivery | null;
   subtitleLanguageCodes: string;
   audioLanguageCodes: string;
+  /** Graphics element ids in drawing order (the order they were picked). */
+  graphicsIds: string[];
 }
 
 const EMPTY: Values = {
@@ -69,6 +71,7 @@ const EMPTY: Values = {
   subtitleDelivery: null,
   subtitleLanguageCodes: "",
   audioLanguageCodes: "",
+  graphicsIds: [],
 };
 const FIELDS = Object.keys(EMPTY);
 const MORE_OPTIONS: (keyof Values)[] = ["group", "categories", "logoUrl", "subtitleMode", "preferredAudioLanguageCode", "preferredSubtitleLanguageCode", "subtitleDelivery", "subtitleLanguageCodes", "audioLanguageCodes", "isEnabled", "showInEpg"];
@@ -93,6 +96,7 @@ function toInput(v: Values, isNew: boolean) {
     subtitleDelivery: v.subtitleDelivery ?? undefined,
     subtitleLanguageCodes: codes(v.subtitleLanguageCodes),
     audioLanguageCodes: codes(v.audioLanguageCodes),
+    graphicsIds: v.graphicsIds.map(Number),
   };
 }
 
@@ -133,6 +137,7 @@ export function ChannelForm({ channelId, onSaved, submitLabel }: { channelId?: n
       subtitleDelivery: channel.subtitleDelivery,
       subtitleLanguageCodes: channel.subtitleLanguageCodes.join(", "),
       audioLanguageCodes: channel.audioLanguageCodes.join(", "),
+      graphicsIds: channel.graphicsIds.map(String),
     });
   }, [channel]);
 
@@ -155,6 +160,7 @@ export function ChannelForm({ channelId, onSaved, submitLabel }: { channelId?: n
     onSaved(saved);
   };
 
+  const graphics = data?.graphics.map((g) => ({ value: String(g.id), label: g.name })) ?? [];
   const profiles = data?.ffmpegProfiles.map((p) => ({ value: String(p.id), label: p.isDefault ? t("channels.default", { name: p.name }) : p.name })) ?? [];
 
   return (
@@ -166,6 +172,17 @@ export function ChannelForm({ channelId, onSaved, submitLabel }: { channelId?: n
           <Select label={t("common.streamingMode")} placeholder={t("common.serverDefault")} data={STREAMING_MODES()} value={values.streamingMode} onChange={(v) => set("streamingMode")(v as StreamingMode | null)} error={error("streamingMode")} clearable />
           <Select label={t("common.ffmpegProfile")} placeholder={t("common.defaultProfile")} data={profiles} value={values.ffmpegProfileId} onChange={set("ffmpegProfileId")} error={error("ffmpegProfileId")} clearable />
           <Select label={t("common.playoutMode")} description={t("channels.onDemandTheScheduleResumesWhere")} placeholder={t("common.continuous")} data={PLAYOUT_MODES()} value={values.playoutMode} onChange={(v) => set("playoutMode")(v as ChannelPlayoutMode | null)} error={error("playoutMode")} clearable />
+          <MultiSelect
+            label={t("channels.graphics")}
+            description={graphics.length ? t("channels.graphicsDrawnInOrder") : t("channels.noGraphicsYet")}
+            placeholder={values.graphicsIds.length ? undefined : t("channels.noGraphics")}
+            data={graphics}
+            value={values.graphicsIds}
+            onChange={set("graphicsIds")}
+            error={error("graphicsIds")}
+            searchable
+            clearable
+          />
         </SimpleGrid>
         <Accordion variant="contained" value={moreOpen} onChange={setMoreOpen}>
           <Accordion.Item value="more">

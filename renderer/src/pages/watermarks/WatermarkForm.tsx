@@ -1,5 +1,7 @@
-import { Button, Checkbox, FileInput, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
+import { ImageFileInput } from "../../components/ImageFileInput";
+import { readAsDataUrl } from "../../components/read-as-data-url";
 import { ServerMessage } from "../../components/ServerMessage";
 import { CreateWatermarkDocument, UpdateWatermarkDocument, type WatermarkInput, type WatermarksPageQuery } from "../../graphql/generated";
 import { toServerErrors, type ServerErrors } from "../../graphql/server-errors";
@@ -17,18 +19,6 @@ const POSITIONS = () => ([
   { value: "BottomRight", label: t("common.bottomRight") },
   { value: "Center", label: t("common.centre") },
 ]);
-
-const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
-
-/** The chosen file as a data: URL, the form the server takes an uploaded image in. */
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("the file could not be read"));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** What the server gives a watermark created with a name and an image only (the API's documented defaults). */
 function blank(): WatermarkInput {
@@ -97,16 +87,7 @@ export function WatermarkForm({ existing, onSaved }: { existing?: Watermark; onS
         <TextInput label={t("common.name")} required value={input.name} onChange={(ev) => set({ name: ev.currentTarget.value })} error={e.name} data-autofocus />
         <Select label={t("common.image")} data={[{ value: "Custom", label: t("watermarks.anImageFile") }, { value: "ChannelLogo", label: t("watermarks.theChannelSLogo") }]} value={input.imageSource ?? "Custom"} onChange={(v) => v && set({ imageSource: v as WatermarkInput["imageSource"] })} allowDeselect={false} error={e.imageSource} />
         {custom && (
-          <FileInput
-            label={t("common.imageFile")}
-            description={existing?.imagePath && !file ? `${t("watermarks.aPngJpegGifOrWebp")} ${t("watermarks.keepsItsStoredImage")}` : t("watermarks.aPngJpegGifOrWebp")}
-            placeholder={existing?.imagePath ? t("watermarks.keepTheCurrentImage") : t("watermarks.pickAnImage")}
-            accept={IMAGE_TYPES}
-            clearable
-            value={file}
-            onChange={setFile}
-            error={e.imageData ?? e.imagePath}
-          />
+          <ImageFileInput storedPath={existing?.imagePath} keeps={t("watermarks.keepsItsStoredImage")} file={file} onChange={setFile} error={e.imageData ?? e.imagePath} />
         )}
         <SimpleGrid cols={2}>
           <Select label={t("common.position")} data={POSITIONS()} value={input.position ?? "BottomRight"} onChange={(v) => v && set({ position: v as WatermarkInput["position"] })} allowDeselect={false} error={e.position} />
