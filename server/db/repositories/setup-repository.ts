@@ -3,7 +3,7 @@ import { databaseKindOf, rawQuery } from "../raw-query";
 
 /** The configuration tables a setup export holds, parents before children. Media, libraries and built timelines are not setup. */
 export const SETUP_TABLES = [
-  "resolution", "ffmpeg_profile", "watermark", "collection", "collection_item", "smart_collection", "multi_collection",
+  "resolution", "ffmpeg_profile", "watermark", "graphic", "collection", "collection_item", "smart_collection", "multi_collection",
   "multi_collection_item", "playlist_group", "playlist", "playlist_item", "filler_preset", "channel", "schedule",
   "schedule_item", "block", "block_item", "block_template", "block_template_item", "playout", "playout_template",
 ] as const;
@@ -12,6 +12,13 @@ export type SetupTable = (typeof SETUP_TABLES)[number];
 /** Columns left out: the state of builds, which an import recomputes. */
 const DERIVED_COLUMNS: Partial<Record<SetupTable, string[]>> = {
   playout: ["buildState", "lastBuildAt", "lastBuildSuccess", "lastBuildMessage"],
+};
+
+/** Columns holding a JSON list of another table's ids (no foreign key can say so): checked like references. */
+const ID_LIST_COLUMNS: Partial<Record<SetupTable, Record<string, SetupTable>>> = {
+  channel: { graphicsIds: "graphic" },
+  schedule_item: { watermarkIds: "watermark", graphicsIds: "graphic" },
+  block_item: { watermarkIds: "watermark", graphicsIds: "graphic" },
 };
 
 export type SetupRow = Record<string, string | number | null>;
@@ -25,6 +32,8 @@ export interface ColumnInfo {
   primaryKey: boolean;
   /** Table this column references (foreign key), if any. */
   references?: string;
+  /** Table whose ids this column holds as a JSON list (`graphicsIds`, `watermarkIds`), if it does. */
+  listOf?: SetupTable;
 }
 
 /** A media item as another installation can find it: a guid, else the library and the path inside its folder. */
@@ -65,6 +74,7 @@ export class SetupRepository {
         primaryKey: column.pk > 0,
         // Content targets name a show, season, artist or item by `mediaItemId` without a foreign key: media all the same.
         references: keys.find((key) => key.from === column.name)?.table ?? (column.name === "mediaItemId" ? "media_item" : undefined),
+        ...(ID_LIST_COLUMNS[table]?.[column.name] ? { listOf: ID_LIST_COLUMNS[table]![column.name] } : {}),
       }));
   }
 

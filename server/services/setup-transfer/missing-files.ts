@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PlayoutKind, WatermarkImageSource } from "../../domain/enums";
+import { GraphicKind, PlayoutKind, WatermarkImageSource } from "../../domain/enums";
 import type { SetupRow } from "../../db/repositories/setup-repository";
 import type { PlayoutFolders } from "../files/playout-folders";
 import { locateConfinedFile } from "../files/confined-file";
@@ -15,7 +15,7 @@ interface Rows {
 }
 
 /**
- * What the document names that lives outside the database and that this machine lacks: watermark images,
+ * What the document names that lives outside the database and that this machine lacks: watermark and graphics images,
  * the scripts of Scripted playouts, definition and channel files, libraries. Each is a warning with its path
  * in the document; none stops the import (the rows go in and work once the file or library is there).
  */
@@ -27,6 +27,9 @@ export function missingFiles(checked: readonly Rows[], document: Record<string, 
       const at = paths[index];
       if (table === "watermark" && row.imageSource === WatermarkImageSource.Custom && typeof row.imagePath === "string" && !isFile(row.imagePath)) {
         warn(`${at}.imagePath`, `watermark image ${row.imagePath} is not on this machine: the watermark draws nothing until its image is uploaded again`);
+      }
+      if (table === "graphic" && row.kind === GraphicKind.Image && typeof row.imagePath === "string" && !isFile(row.imagePath)) {
+        warn(`${at}.imagePath`, `graphics element image ${row.imagePath} is not on this machine: the element draws nothing until its image is uploaded again`);
       }
       if (table === "playout" && typeof row.scheduleFile === "string") {
         const problem = row.kind === PlayoutKind.Scripted ? scriptProblem(row.scheduleFile, folders.scripts) : isFile(row.scheduleFile) ? undefined : `${row.kind === PlayoutKind.ExternalJson ? "channel file" : "definition file"} ${row.scheduleFile} is not on this machine`;

@@ -36,7 +36,7 @@ interface CheckedTable {
 }
 
 /**
- * The setup (channels, profiles, watermarks, collections, filler, playlists, schedules, blocks, templates,
+ * The setup (channels, profiles, watermarks, graphics elements, collections, filler, playlists, schedules, blocks, templates,
  * playouts, settings) as one YAML document, and its import: checked first (a report with paths into the
  * document), applied in one transaction only when asked. Rows keep their ids, so an export imported into
  * an empty data folder gives the same playouts (same seeds) and the same guide over the same library.
@@ -264,6 +264,10 @@ export class SetupTransferService {
           report.errors.push({ path: `${at}.${column.name}`, message: `refers to ${target} ${value}, which is neither in the document nor in this database` });
         }
       }
+      if (!problem && column.listOf && value !== undefined && value !== null) {
+        const listProblem = await idListProblem(repos, column.listOf, value, documentIds);
+        if (listProblem) report.errors.push({ path: `${at}.${column.name}`, message: listProblem });
+      }
     }
     if (mediaColumn && row[MEDIA_KEY] !== undefined && row[MEDIA_KEY] !== null) {
       const identity = readIdentity(row[MEDIA_KEY]);
@@ -280,4 +284,21 @@ export class SetupTransferService {
     } else if (mediaColumn?.required) report.errors.push({ path: `${at}.${MEDIA_KEY}`, message: "is required" });
     return report.errors.length === before ? stored : undefined;
   }
+}
+
+/**
+ * A JSON list of `target` ids (a channel's `graphicsIds`, an item's `watermarkIds`): rows keep their ids on
+ * import, so each id must be a row of the document or of this database, or the list would name something else.
+ */
+async function idListProblem(repos: Repositories, target: SetupTable, value: unknown, documentIds: Map<string, Set<number>>): Promise<string | undefined> {
+  let ids: unknown;
+  try {
+    ids = JSON.parse(String(value));
+  } catch {
+    return `must be a JSON list of ${target} ids, e.g. [1, 2]`;
+  }
+  if (!Array.isArray(ids) || ids.some((id) => !Number.isInteger(id) || id < 1)) return `must be a JSON list of ${target} ids, e.g. [1, 2]`;
+  const stored = await repos.setup.ids(target);
+  const unknown = ids.filter((id) => !documentIds.get(target)?.has(id) && !stored.has(id));
+  return unknown.length ? `refers to ${target} ${unknown.join(", ")}, which ${unknown.length === 1 ? "is" : "are"} neither in the document nor in this database` : undefined;
 }
