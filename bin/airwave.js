@@ -30,6 +30,13 @@ Commands:
                      programmes over the matching library items (by guid, else file path; the report
                      lists what did not match), filler lists as Fallback filler presets, FFmpeg
                      settings as profiles; with --apply, import it (one transaction: all or nothing).
+  import [--apply] --from ersatztv DIR
+                     Report what bringing ErsatzTV's setup (its data folder, with ersatztv.sqlite3,
+                     read only) into the running server would create and what cannot come, with why:
+                     local libraries (made and scanned first), FFmpeg profiles, watermarks, collections,
+                     smart and multi-collections, filler presets, channels, Classic schedules, blocks and
+                     templates, YAML and external JSON playouts; with --apply, import it (one
+                     transaction: all or nothing; refused when it was imported before).
   set-password [--print-hash | --remove]
                      Set the owner password of the UI (asked twice on a terminal, else read from the
                      first line of standard input), also when it is forgotten: its scrypt hash is

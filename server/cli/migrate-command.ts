@@ -1,14 +1,16 @@
 import path from "node:path";
-import { apiClient } from "./api-client";
+import { apiClient, type ServerOptions } from "./api-client";
 import { isCommandResult, parseCommand } from "./command-args";
 import { applyMigration } from "./migration/apply-migration";
 import { readDizqueFolder } from "./migration/dizquetv-folder";
+import { importErsatzTv } from "./migration/ersatztv-import";
 import type { MigrationPlan } from "./migration/migration-plan";
 import { readTunarrFolder } from "./migration/tunarr-folder";
+import { WATERMARKS_FOLDER } from "../services/files/watermark-images";
 import { dataFolder, type CommandResult } from "./restore-command";
 
 const READERS: Record<string, (dir: string) => MigrationPlan | Promise<MigrationPlan>> = { dizquetv: readDizqueFolder, tunarr: readTunarrFolder };
-const USAGE = "airwave import --from dizquetv|tunarr DIR [--apply] [--server URL] [--key KEY]";
+const USAGE = "airwave import --from dizquetv|tunarr|ersatztv DIR [--apply] [--server URL] [--key KEY]";
 
 /**
  * `airwave import --from dizquetv|tunarr DIR`: each channel of a dizqueTV database folder or a Tunarr data
@@ -25,8 +27,9 @@ export async function migrateCommand(args: readonly string[], env: NodeJS.Proces
   const apply = parsed.values.apply === true;
   const source = parsed.values.from as string | undefined;
   const [dir] = parsed.positionals;
+  if (source === "ersatztv") return ersatzTvCommand(parsed.server, path.resolve(dir), dataFolder(env), apply, now);
   const read = source === undefined ? undefined : READERS[source];
-  if (!read) return { code: 2, stderr: `airwave import: --from must be dizquetv or tunarr (got ${source ?? "nothing"})\nusage: ${USAGE}\n` };
+  if (!read) return { code: 2, stderr: `airwave import: --from must be dizquetv, tunarr or ersatztv (got ${source ?? "nothing"})\nusage: ${USAGE}\n` };
   const plan = await read(path.resolve(dir));
   if (!plan.channels.length) return { code: 1, stderr: `airwave import: no ${plan.source} channels found in ${dir}\n${plan.problems.map((p) => `  ${p}\n`).join("")}` };
 
@@ -35,5 +38,15 @@ export async function migrateCommand(args: readonly string[], env: NodeJS.Proces
     return { code: failed ? 1 : 0, stdout: `${lines.join("\n")}\n` };
   } catch (error) {
     return { code: 1, stderr: `airwave import: the Airwave server at ${parsed.server.server} could not finish the import: ${(error as Error).message}\n` };
+  }
+}
+
+/** `airwave import --from ersatztv DIR`: ErsatzTV's setup (its database, read-only) through the setup import; see `importErsatzTv`. */
+async function ersatzTvCommand(server: ServerOptions, dir: string, dataDir: string, apply: boolean, now: number): Promise<CommandResult> {
+  try {
+    const { lines, failed } = await importErsatzTv(apiClient(server), { dir, apply, now, filesDir: path.join(dataDir, "playouts", "ersatztv"), imagesDir: path.join(dataDir, WATERMARKS_FOLDER) });
+    return failed ? { code: 1, stdout: `${lines.join("\n")}\n` } : { code: 0, stdout: `${lines.join("\n")}\n` };
+  } catch (error) {
+    return { code: 1, stderr: `airwave import: the Airwave server at ${server.server} could not finish the import: ${(error as Error).message}\n` };
   }
 }

@@ -67,6 +67,6 @@ describe("airwave import --from tunarr", () => {
     expect(notDb.stderr).toMatch(/cannot be read as a Tunarr 1.0 database: .*file is not a database/);
     const other = await runAirwave(["import", "--from", "plex", work.path, "--server", server.url], {});
     expect(other.code).toBe(2);
-    expect(other.stderr).toMatch(/--from must be dizquetv or tunarr/);
+    expect(other.stderr).toMatch(/--from must be dizquetv, tunarr or ersatztv/);
   });
 });

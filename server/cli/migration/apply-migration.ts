@@ -59,7 +59,7 @@ function unmatchedLines(programmes: readonly MigratedProgramme[], matches: Progr
 type ImportReport = components["schemas"]["ImportReport"];
 
 /** What the server holds that the migration's document builds on: its export, default profile and libraries. */
-async function serverSetup(client: Client): Promise<ServerSetup> {
+export async function serverSetup(client: Client): Promise<ServerSetup> {
   const exported = await client.GET("/api/v1/export", { parseAs: "text" });
   if (exported.data === undefined) throw new Error(`reading its setup failed: ${failure(exported.error, exported.response)}`);
   const profiles = await client.GET("/api/v1/ffmpeg/profiles");
@@ -115,7 +115,7 @@ function planLines(plan: MigrationPlan, migration: MigrationDocument, matches: P
 }
 
 /** The import's problems, each with the migrated thing its document path belongs to. */
-function problemLines(report: ImportReport, labels: Map<string, string>): string[] {
+export function problemLines(report: ImportReport, labels: Map<string, string>): string[] {
   return report.errors.map((e) => {
     const row = /^tables\.\w+\[\d+\]/.exec(e.path)?.[0];
     const label = row && labels.get(row);

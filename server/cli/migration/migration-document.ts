@@ -44,7 +44,7 @@ export interface MigrationDocument {
 }
 
 /** `name`, or `name (2)`, … : one no profile has yet (names are unique without regard to case). */
-function freeName(name: string, taken: Set<string>): string {
+export function freeName(name: string, taken: Set<string>): string {
   let free = name.slice(0, 50);
   for (let n = 2; taken.has(free.toLowerCase()); n++) free = `${name.slice(0, 44)} (${n})`;
   taken.add(free.toLowerCase());
@@ -67,7 +67,7 @@ export function identityOf(item: FoundItem, libraries: ServerSetup["libraries"])
 }
 
 /** The next free ids of a table: after the server's largest. */
-function idsAfter(rows: Row[] | undefined): () => number {
+export function idsAfter(rows: Row[] | undefined): () => number {
   let next = Math.max(0, ...(rows ?? []).map((row) => Number(row.id) || 0));
   return () => ++next;
 }
