@@ -232,6 +232,11 @@ export function remoteInputOptions(input: RemoteInput, stallTimeoutUs = REMOTE_S
   return args;
 }
 
+/** FFmpeg arguments as logs and answers show them: the values of `-headers` (tokens, cookies) replaced, the names kept. */
+export function redactHeaderArguments(args: readonly string[]): string[] {
+  return args.map((arg, i) => (args[i - 1] === "-headers" ? arg.replace(/:[^\r\n]*/g, ": [redacted]") : arg));
+}
+
 /** A stream URL as answers and logs show it: without query, fragment or user info (they may carry a token). */
 export function displayStreamUrl(url: string): string {
   try {

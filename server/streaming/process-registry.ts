@@ -4,6 +4,7 @@
  * A pid is only killed when it still names the same process (Linux: start time from /proc).
  */
 import { NO_EVENT_LOG, type EventLog } from "../domain/event-log";
+import { redactHeaderArguments } from "../domain/remote-stream";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -91,7 +92,7 @@ export class ProcessRegistry {
     this.writePidFile();
     this.metrics.ffmpegStarted(kindOf(tag));
     this.events.info("FFmpeg started", { for: tag, pid: child.pid });
-    this.events.debug("FFmpeg command", { for: tag, command: this.redact(args.join(" ")) });
+    this.events.debug("FFmpeg command", { for: tag, command: this.redact(redactHeaderArguments(args).join(" ")) });
     return owned;
   }
 

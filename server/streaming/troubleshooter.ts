@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { displayStreamUrl } from "../domain/remote-stream";
+import { displayStreamUrl, redactHeaderArguments } from "../domain/remote-stream";
 import type { StreamPlan, StreamRemoteSource } from "../domain/stream-plan";
 import type { StreamTroubleshooter, TroubleshootFindings, TroubleshootRun } from "../domain/troubleshoot";
 import { runFfprobe } from "../media/probe";
@@ -111,7 +111,7 @@ export class Troubleshooter implements StreamTroubleshooter {
     const elapsedMs = Math.max(1, clock() - started);
     if (firstSegmentMs === null && exitCode === 0 && fs.existsSync(playlist) && fs.readFileSync(playlist, "utf8").includes("#EXTINF")) firstSegmentMs = elapsedMs;
     // Header values may be credentials: only their names are shown.
-    const args = command.args.map((arg, i) => (command.args[i - 1] === "-headers" ? arg.replace(/:[^\r\n]*/g, ": [redacted]") : this.redact(arg)));
+    const args = redactHeaderArguments(command.args).map((arg, i) => (command.args[i - 1] === "-headers" ? arg : this.redact(arg)));
     return {
       kind: command.kind,
       commandLine: [this.deps.ffmpegPath, ...args].map(quote).join(" "),

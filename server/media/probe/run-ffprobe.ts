@@ -25,7 +25,9 @@ export function runFfprobe(ffprobe: string, file: string, timeoutMs: number): Pr
  * whole run is killed after `timeoutMs`. No chapters (a live source has none).
  */
 export function runFfprobeRemote(ffprobe: string, url: string, inputOptions: readonly string[], timeoutMs: number): Promise<ProbeInfo> {
-  const args = ["-hide_banner", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-analyzeduration", "5000000", "-probesize", "5000000", ...inputOptions, "-i", url];
+  // A live source sends in real time: reading 5 s of it cannot fit a 4 s timeout, so analysis takes at most half of it.
+  const analyzeUs = Math.round(Math.max(1000, Math.min(5000, timeoutMs / 2)) * 1000);
+  const args = ["-hide_banner", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", "-analyzeduration", String(analyzeUs), "-probesize", "5000000", ...inputOptions, "-i", url];
   return new Promise((resolve, reject) => {
     execFile(ffprobe, args, { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 4 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
       if (error) {

@@ -423,7 +423,7 @@ export class HlsSession extends EventEmitter {
   /**
    * After a remote stream's piece: it played (failures reset, the item's error cleared), or its source could not
    * be opened (the offline slate already covered the retry span), or it stalled or ended early (the offline
-   * slate plays for the back-off, at least as long as the attempt took so the buffer never runs dry); the next
+   * slate plays for the back-off, at least as long as the attempt spent without making media, so the buffer never runs dry); the next
    * loop plans again, which retries the source for what is left of its slot.
    */
   private async afterRemotePiece(plan: StreamPlan, mediaItemId: number, outcome: { ok: boolean; producedMs: number; reason: string; durationMs: number; remoteError?: string }, realtime: boolean, caps: EncoderCapabilities, attemptMs: number): Promise<void> {
@@ -440,7 +440,9 @@ export class HlsSession extends EventEmitter {
     this.deps.log(`session ${this.channelNumber}: remote stream ${mediaItemId} failed (${failure.replace(/\n/g, " ")}); offline slate, retry ${this.remoteFailures}`);
     if (outcome.remoteError) return;
     const rest = outcome.durationMs - outcome.producedMs;
-    const slateMs = Math.min(rest, Math.max(this.remoteRetryMs(), attemptMs + 1000));
+    // The attempt's wall time that made no media (the stall, the reconnects) is what the buffer lost; a source
+    // that played a while before it stopped does not keep the slate on for all that while.
+    const slateMs = Math.min(rest, Math.max(this.remoteRetryMs(), attemptMs - outcome.producedMs + 1000));
     if (slateMs < MIN_PIECE_MS) return;
     const offline: StreamPlan = { ...plan, content: { kind: "offline", limitMs: slateMs } };
     await this.playPiece(offline, slateMs, realtime, caps);
