@@ -120,6 +120,11 @@ export interface RemoteItem {
   filePath: string | null;
   /** What `streamSource` takes: the item id (Jellyfin/Emby) or the part key (Plex). Null when not playable. */
   mediaKey: string | null;
+  /**
+   * Every version when the server reports several for the item (Plex: several `Media`; Jellyfin/Emby: several
+   * `MediaSources`), the server's default first: `media`, `filePath` and `mediaKey` above are the first's.
+   */
+  versions?: RemoteVersion[];
   artwork: RemoteArtwork[];
   /** Lower-case sources `tvdb`, `tmdb`, `imdb` (others may follow); values as the provider writes them. */
   guids: ScannedGuid[];
@@ -133,6 +138,17 @@ export interface RemoteItem {
   };
   /** When the server last changed the item (epoch ms): DateLastSaved / updatedAt. */
   updatedAt: number | null;
+}
+
+/** One version of a playable item (a 1080p and a 720p file of one film): its facts, file and stream key. */
+export interface RemoteVersion {
+  /** The server's id of the version (Plex `Media` id, Jellyfin/Emby `MediaSource` Id): stable across syncs. */
+  key: string;
+  /** What tells it from the others (`1080p`, a MediaSource's `Name`); null when the server names none. */
+  label: string | null;
+  media: RemoteMediaFacts;
+  filePath: string | null;
+  mediaKey: string | null;
 }
 
 export interface RemoteItemPage {

@@ -81,10 +81,10 @@ export class MediaSourceRepository {
     return new Map(rows.map((r) => [r.remoteId, { id: r.id, kind: r.kind, remoteUpdatedAt: r.remoteUpdatedAt }]));
   }
 
-  /** Marks an item as the server's (and its file with the server path and stream key). */
-  async markRemote(itemId: number, remoteId: string, remoteUpdatedAt: number | null, file?: { remotePath: string | null; remoteKey: string | null }): Promise<void> {
+  /** Marks an item as the server's (and each of its versions, by path, with the server path and stream key). */
+  async markRemote(itemId: number, remoteId: string, remoteUpdatedAt: number | null, files: ReadonlyArray<{ path: string; remotePath: string | null; remoteKey: string | null }> = []): Promise<void> {
     await this.manager.update(MediaItem, { id: itemId }, { remoteId, remoteUpdatedAt });
-    if (file) await this.manager.update(MediaVersion, { mediaItemId: itemId }, file);
+    for (const { path, remotePath, remoteKey } of files) await this.manager.update(MediaVersion, { mediaItemId: itemId, path }, { remotePath, remoteKey });
   }
 
   /** The source, server path and stream key of a synced file (null for local files). */

@@ -12,6 +12,7 @@ import type { BaseItemKind } from "@jellyfin/sdk/lib/generated-client/models/bas
 import type { ChapterInfo } from "@jellyfin/sdk/lib/generated-client/models/chapter-info.js" with { "resolution-mode": "import" };
 import type { CollectionType } from "@jellyfin/sdk/lib/generated-client/models/collection-type.js" with { "resolution-mode": "import" };
 import type { ItemFields } from "@jellyfin/sdk/lib/generated-client/models/item-fields.js" with { "resolution-mode": "import" };
+import type { MediaSourceInfo } from "@jellyfin/sdk/lib/generated-client/models/media-source-info.js" with { "resolution-mode": "import" };
 import type { MediaStream as MediaStreamDto } from "@jellyfin/sdk/lib/generated-client/models/media-stream.js" with { "resolution-mode": "import" };
 import type { MediaStreamType } from "@jellyfin/sdk/lib/generated-client/models/media-stream-type.js" with { "resolution-mode": "import" };
 import type { NameGuidPair } from "@jellyfin/sdk/lib/generated-client/models/name-guid-pair.js" with { "resolution-mode": "import" };
@@ -19,7 +20,7 @@ import type { PublicSystemInfo } from "@jellyfin/sdk/lib/generated-client/models
 import type { SystemInfo } from "@jellyfin/sdk/lib/generated-client/models/system-info.js" with { "resolution-mode": "import" };
 import type { UserDto } from "@jellyfin/sdk/lib/generated-client/models/user-dto.js" with { "resolution-mode": "import" };
 
-export type { BaseItemDto, BaseItemDtoQueryResult, BaseItemKind, ChapterInfo, CollectionType, ItemFields, MediaStreamDto, MediaStreamType, NameGuidPair, PublicSystemInfo, SystemInfo, UserDto };
+export type { BaseItemDto, BaseItemDtoQueryResult, BaseItemKind, ChapterInfo, CollectionType, ItemFields, MediaSourceInfo, MediaStreamDto, MediaStreamType, NameGuidPair, PublicSystemInfo, SystemInfo, UserDto };
 
 /** Emby sends an item's tags as `TagItems` (name/id pairs; Emby's own API description), not Jellyfin's `Tags`. */
 export interface EmbyItemExtras {

@@ -86,9 +86,11 @@ export class MediaBrowserClient implements MediaServerClient {
     return out;
   }
 
+  /** `Videos/{id}` streams the item's default version; `Videos/{id}/{mediaSourceId}` one of its other versions. */
   streamSource(mediaKey: string): RemoteStreamSource {
-    if (!/^(Videos|Audio)\/[A-Za-z0-9-]{1,64}$/.test(mediaKey)) throw new MediaServerError("server-error", "not a stream key of this server");
-    return { url: this.transport.url(`${mediaKey}/stream?static=true`), headers: this.transport.authHeaders() };
+    const key = /^((?:Videos|Audio)\/[A-Za-z0-9-]{1,64})(?:\/([A-Za-z0-9_-]{1,64}))?$/.exec(mediaKey);
+    if (!key) throw new MediaServerError("server-error", "not a stream key of this server");
+    return { url: this.transport.streamUrl(`${key[1]}/stream`, key[2]), headers: this.transport.authHeaders() };
   }
 
   async fetchArtwork(ref: string): Promise<RemoteImage> {

@@ -1,7 +1,7 @@
 import { LibraryKind } from "../../domain/enums";
 import type { ScannedChapter, ScannedStream, ScannedStreamKind } from "../../domain/scan-protocol";
 import type { MediaServerLibraryKind, RemoteArtwork, RemoteArtworkKind, RemoteItem, RemoteItemKind, RemoteLibrary, RemoteMediaFacts } from "../types";
-import type { BaseItemDto, BaseItemKind, ChapterInfo, EmbyItemExtras, MediaStreamDto } from "./dto";
+import type { BaseItemDto, BaseItemKind, ChapterInfo, EmbyItemExtras, MediaSourceInfo, MediaStreamDto } from "./dto";
 
 const TICKS_PER_MS = 10_000;
 
@@ -51,6 +51,7 @@ export function toRemoteItem(dto: BaseItemDto & EmbyItemExtras): RemoteItem | nu
     media: playable ? mediaFacts(dto) : null,
     filePath: playable ? (dto.Path ?? null) : null,
     mediaKey: playable ? `${kind === "Song" ? "Audio" : "Videos"}/${dto.Id}` : null,
+    ...(playable ? versionsOf(dto, kind) : {}),
     artwork: artwork(dto, kind),
     guids: guids(dto.ProviderIds),
     updatedAt: null,
@@ -62,12 +63,35 @@ export function toRemoteItem(dto: BaseItemDto & EmbyItemExtras): RemoteItem | nu
 }
 
 function mediaFacts(dto: BaseItemDto): RemoteMediaFacts {
-  const durationMs = Math.round((dto.RunTimeTicks ?? 0) / TICKS_PER_MS);
-  const dtoStreams: MediaStreamDto[] = dto.MediaStreams ?? [];
+  return facts(dto.RunTimeTicks, dto.Container, dto.MediaStreams ?? [], dto);
+}
+
+/**
+ * An item with several `MediaSources` (alternate versions: the server lists the item once): each one, the
+ * item's own first. A version streams through the item's route with its `mediaSourceId`.
+ */
+function versionsOf(dto: BaseItemDto, kind: RemoteItemKind): Pick<RemoteItem, "versions"> {
+  const sources: MediaSourceInfo[] = (dto.MediaSources ?? []).filter((s: MediaSourceInfo) => s.Id);
+  if (sources.length < 2) return {};
+  const ordered = [...sources.filter((s) => s.Id === dto.Id), ...sources.filter((s) => s.Id !== dto.Id)];
+  const route = `${kind === "Song" ? "Audio" : "Videos"}/${dto.Id}`;
+  return {
+    versions: ordered.map((s) => ({
+      key: s.Id!,
+      label: s.Name?.trim() || null,
+      media: facts(s.RunTimeTicks ?? dto.RunTimeTicks, s.Container ?? dto.Container, s.MediaStreams ?? [], dto),
+      filePath: s.Path ?? null,
+      mediaKey: s.Id === dto.Id ? route : `${route}/${s.Id}`,
+    })),
+  };
+}
+
+function facts(ticks: number | null | undefined, container: string | null | undefined, dtoStreams: MediaStreamDto[], dto: BaseItemDto): RemoteMediaFacts {
+  const durationMs = Math.round((ticks ?? 0) / TICKS_PER_MS);
   const video = dtoStreams.find((s) => s.Type === "Video");
   return {
     durationMs,
-    container: dto.Container ?? null,
+    container: container ?? null,
     width: video?.Width ?? dto.Width ?? null,
     height: video?.Height ?? dto.Height ?? null,
     frameRate: video?.RealFrameRate ? String(video.RealFrameRate) : null,

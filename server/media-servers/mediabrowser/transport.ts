@@ -85,6 +85,11 @@ export class MediaBrowserTransport {
     return `${this.baseUrl}/${relativePath}`;
   }
 
+  /** A static (direct-play) stream's URL; `mediaSourceId` picks one of the item's versions. */
+  streamUrl(relativePath: string, mediaSourceId?: string): string {
+    return this.urlWith(relativePath, { static: true, mediaSourceId }).toString();
+  }
+
   /** The headers that carry the credential. */
   authHeaders(): Record<string, string> {
     return this.dialect.authHeaders(this.connection.credential);

@@ -1,6 +1,6 @@
 /** Plex metadata → Airwave's normalised `RemoteItem` (pure). */
 import type { ScannedChapter, ScannedGuid, ScannedStream, ScannedStreamKind } from "../../domain/scan-protocol";
-import type { RemoteArtwork, RemoteItem, RemoteItemKind, RemoteMediaFacts } from "../types";
+import type { RemoteArtwork, RemoteItem, RemoteItemKind, RemoteMediaFacts, RemoteVersion } from "../types";
 import type { PlexGuid, PlexMedia, PlexMetadata, PlexStream } from "./plex-api";
 
 const STREAM_KINDS: Record<number, ScannedStreamKind> = { 1: "Video", 2: "Audio", 3: "Subtitle" };
@@ -55,6 +55,7 @@ export function toRemoteItem(item: PlexMetadata, kind: RemoteItemKind): RemoteIt
     media: playable && media ? mediaFacts(item, media) : null,
     filePath: playable ? part?.file ?? null : null,
     mediaKey: playable ? part?.key ?? null : null,
+    ...(playable && (item.Media?.length ?? 0) > 1 ? { versions: item.Media!.map((m) => versionOf(item, m)) } : {}),
     artwork: artworkOf(item, kind),
     guids: guidsOf(item),
     song:
@@ -63,6 +64,19 @@ export function toRemoteItem(item: PlexMetadata, kind: RemoteItemKind): RemoteIt
         : undefined,
     updatedAt: item.updatedAt !== undefined ? item.updatedAt * 1000 : null,
   };
+}
+
+/** One `Media` of an item with several: Plex names none, so its resolution labels it (`1080p`, `4K`, `SD`). */
+function versionOf(item: PlexMetadata, media: PlexMedia): RemoteVersion {
+  const part = media.Part?.[0];
+  return { key: String(media.id), label: resolutionLabel(media.videoResolution), media: mediaFacts(item, media), filePath: part?.file ?? null, mediaKey: part?.key ?? null };
+}
+
+/** Plex's `videoResolution` (`1080`, `720`, `4k`, `sd`) as people write it. */
+function resolutionLabel(resolution: string | undefined): string | null {
+  if (!resolution) return null;
+  if (/^\d+$/.test(resolution)) return `${resolution}p`;
+  return resolution.toUpperCase();
 }
 
 function parentIdOf(item: PlexMetadata, kind: RemoteItemKind): string | null {

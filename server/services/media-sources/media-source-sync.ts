@@ -5,7 +5,7 @@ import type { MediaServerClient, RemoteCollection, RemoteItem } from "../../medi
 import { DomainError } from "../domain-error";
 import type { ScanJobResult, ScanLauncher, ScanStatus } from "../library-scanning";
 import type { MediaServerClientFor } from "./media-source-service";
-import { remoteFile, remoteMetadata } from "./remote-to-scanned";
+import { remoteFiles, remoteMetadata } from "./remote-to-scanned";
 import { failureText } from "./source-errors";
 import { itemLocator } from "./source-locators";
 
@@ -137,7 +137,6 @@ export class MediaSourceSync {
         for (const item of batch) {
           const existing = known.get(item.remoteId);
           if (existing && item.updatedAt !== null && existing.remoteUpdatedAt === item.updatedAt) continue;
-          const locator = itemLocator(sourceId, item.remoteId);
           const parentId = item.parentId ? (known.get(item.parentId)?.id ?? null) : null;
           let id: number;
           if (item.kind === "Show" || item.kind === "Season") {
@@ -145,16 +144,20 @@ export class MediaSourceSync {
             const kind = item.kind === "Show" ? MediaItemKind.Show : MediaItemKind.Season;
             const metadata = remoteMetadata(item);
             if (item.kind === "Season") metadata.sortTitle ??= `season ${String(item.seasonNumber ?? 0).padStart(4, "0")}`;
-            id = await repos.mediaItems.upsertRemoteContainer(libraryPathId, kind, locator, parentId, item.seasonNumber ?? null, metadata, now);
+            id = await repos.mediaItems.upsertRemoteContainer(libraryPathId, kind, itemLocator(sourceId, item.remoteId), parentId, item.seasonNumber ?? null, metadata, now);
             await repos.mediaSources.markRemote(id, item.remoteId, item.updatedAt);
             if (artwork.has(item.remoteId)) await repos.artwork.replace(id, artwork.get(item.remoteId)!);
           } else {
-            const file = remoteFile(item, libraryPathId, locator);
-            if (!file || (item.kind === "Episode" && parentId === null)) continue;
+            const versions = remoteFiles(item, libraryPathId, sourceId);
+            const [first, ...others] = versions;
+            if (!first || (item.kind === "Episode" && parentId === null)) continue;
+            const file = first.file;
             file.artwork = artwork.get(item.remoteId);
             if (file.kind === "Episode") file.season = { folderPath: itemLocator(sourceId, item.parentId ?? ""), seasonNumber: item.seasonNumber ?? 0 };
             id = item.kind === "Episode" ? await repos.mediaItems.upsertFileUnder(file, parentId, now) : await repos.mediaItems.upsertFile(file, now);
-            await repos.mediaSources.markRemote(id, item.remoteId, item.updatedAt, { remotePath: item.filePath, remoteKey: item.mediaKey });
+            for (const other of others) await repos.mediaItems.upsertVersionOf(id, other.file, now);
+            await repos.mediaItems.keepOnlyVersions(id, versions.map((v) => v.file.path));
+            await repos.mediaSources.markRemote(id, item.remoteId, item.updatedAt, versions.map((v) => ({ path: v.file.path, remotePath: v.remotePath, remoteKey: v.remoteKey })));
           }
           if (existing) updated += 1;
           else added += 1;

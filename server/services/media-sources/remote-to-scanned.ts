@@ -1,5 +1,6 @@
 import type { ScannedFile, ScannedFileKind, ScannedMetadata } from "../../domain/scan-protocol";
-import type { RemoteItem } from "../../media-servers/types";
+import type { RemoteItem, RemoteVersion } from "../../media-servers/types";
+import { itemLocator, versionLocator } from "./source-locators";
 
 export function remoteMetadata(item: RemoteItem): ScannedMetadata {
   return {
@@ -19,20 +20,38 @@ export function remoteMetadata(item: RemoteItem): ScannedMetadata {
 
 const FILE_KINDS: Partial<Record<RemoteItem["kind"], ScannedFileKind>> = { Movie: "Movie", Episode: "Episode", OtherVideo: "OtherVideo", MusicVideo: "MusicVideo", Song: "Song" };
 
-/** A playable server item in the scanner's shape, so synced and scanned files are stored by the same code. */
-export function remoteFile(item: RemoteItem, libraryPathId: number, locator: string): ScannedFile | null {
+/** One version of a synced item as the scanner's file, with where the server keeps it and how it streams. */
+export interface RemoteFileVersion {
+  file: ScannedFile;
+  remotePath: string | null;
+  remoteKey: string | null;
+}
+
+/**
+ * A playable server item in the scanner's shape, one file per version (the server's default first), so synced
+ * and scanned files are stored by the same code. The first version's path is the item's locator; the others
+ * are named by the server's version id under it. Empty for items that are not playable.
+ */
+export function remoteFiles(item: RemoteItem, libraryPathId: number, sourceId: number): RemoteFileVersion[] {
   const kind = FILE_KINDS[item.kind];
-  if (!kind || !item.media) return null;
-  return {
-    libraryPathId,
-    path: locator,
-    size: 0,
-    mtime: item.updatedAt ?? 0,
-    kind,
-    probe: { durationMs: item.media.durationMs, container: item.media.container ?? null, width: item.media.width ?? null, height: item.media.height ?? null, frameRate: item.media.frameRate ?? null, streams: item.media.streams, chapters: item.media.chapters },
-    metadata: remoteMetadata(item),
-    episode: kind === "Episode" ? { episodeNumber: item.episodeNumber ?? 0, episodeEndNumber: item.episodeEndNumber ?? null } : undefined,
-    season: undefined,
-    song: item.song ? { ...item.song, artistFolder: null } : undefined,
-  };
+  if (!kind || !item.media) return [];
+  const locator = itemLocator(sourceId, item.remoteId);
+  const versions: RemoteVersion[] = item.versions?.length ? item.versions : [{ key: "", label: null, media: item.media, filePath: item.filePath, mediaKey: item.mediaKey }];
+  return versions.map((version, i) => ({
+    file: {
+      libraryPathId,
+      path: i === 0 ? locator : versionLocator(sourceId, item.remoteId, version.key),
+      size: 0,
+      mtime: item.updatedAt ?? 0,
+      kind,
+      probe: { durationMs: version.media.durationMs, container: version.media.container ?? null, width: version.media.width ?? null, height: version.media.height ?? null, frameRate: version.media.frameRate ?? null, streams: version.media.streams, chapters: version.media.chapters },
+      metadata: remoteMetadata(item),
+      episode: kind === "Episode" ? { episodeNumber: item.episodeNumber ?? 0, episodeEndNumber: item.episodeEndNumber ?? null } : undefined,
+      season: undefined,
+      song: item.song ? { ...item.song, artistFolder: null } : undefined,
+      ...(item.versions?.length ? { version: { label: version.label } } : {}),
+    },
+    remotePath: version.filePath,
+    remoteKey: version.mediaKey,
+  }));
 }

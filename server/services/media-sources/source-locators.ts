@@ -13,6 +13,11 @@ export function itemLocator(sourceId: number, remoteId: string): string {
   return `${SCHEME}${sourceId}/item/${encodeURIComponent(remoteId)}`;
 }
 
+/** A synced item's version other than its first (the server's default), named by the server's version id. */
+export function versionLocator(sourceId: number, remoteId: string, versionKey: string): string {
+  return `${itemLocator(sourceId, remoteId)}/version/${encodeURIComponent(versionKey)}`;
+}
+
 export function isSourceLocator(p: string): boolean {
   return p.startsWith(SCHEME);
 }

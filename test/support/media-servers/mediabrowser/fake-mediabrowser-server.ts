@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BaseItemDto, EmbyItemExtras, ItemsPage, PublicSystemInfo, SystemInfo } from "../../../../server/media-servers/mediabrowser/dto";
-import type { FakeItem, FakeLibrary } from "./fake-library";
+import { defaultMediaSource, type FakeItem, type FakeLibrary } from "./fake-library";
 
 /** What tells the two kinds apart on the wire. */
 export interface Flavor {
@@ -16,7 +16,10 @@ export interface Flavor {
 }
 
 /** Only what a request asked for in `Fields` (plus what the servers always send) goes out, as the real servers do. */
-const OPTIONAL_FIELDS = ["Path", "Genres", "Tags", "Studios", "Overview", "ProviderIds", "MediaStreams", "Chapters", "SortName", "OriginalTitle", "MediaSources"] as const;
+const OPTIONAL_FIELDS = ["Path", "Genres", "Tags", "Studios", "Overview", "ProviderIds", "MediaStreams", "Chapters", "SortName", "OriginalTitle", "MediaSources", "MediaSourceCount"] as const;
+
+/** Items the servers report media sources for. */
+const VIDEO_TYPES = new Set(["Movie", "Episode", "Video", "MusicVideo", "Audio"]);
 
 export interface RequestRecord {
   path: string;
@@ -121,7 +124,12 @@ export class FakeMediaBrowserServer {
       return void res.writeHead(200, { "Content-Type": "image/png", "Content-Length": this.image.length }).end(this.image);
     }
     const stream = /^\/(videos|audio)\/([^/]+)\/stream$/.exec(route);
-    if (stream) return this.stream(req, res, this.items.get(stream[2])?.file);
+    if (stream) {
+      // `mediaSourceId` (any case) picks one of the item's versions; its own id or none is the first.
+      const item = this.items.get(stream[2]);
+      const source = query.get("mediasourceid");
+      return this.stream(req, res, source && source !== stream[2] ? item?.sourceFiles?.get(source) : item?.file);
+    }
     res.writeHead(404).end();
   }
 
@@ -146,7 +154,8 @@ export class FakeMediaBrowserServer {
     const limit = query.has("limit") ? Number(query.get("limit")) : items.length;
     const fields = new Set(list(query, "fields"));
     const page = items.slice(start, start + limit).map((i) => {
-      const dto: BaseItemDto = { ...i.dto };
+      // Asked for, a playable item always has its MediaSources: one (the item itself) unless it has alternate versions.
+      const dto: BaseItemDto = { ...i.dto, ...(VIDEO_TYPES.has(i.dto.Type ?? "") && !i.dto.MediaSources ? { MediaSources: [defaultMediaSource(i.dto)] } : {}) };
       for (const field of OPTIONAL_FIELDS) if (!fields.has(field.toLowerCase())) delete dto[field];
       if (query.get("enableimages") === "false") delete dto.ImageTags;
       return this.flavor.wire ? this.flavor.wire(dto) : dto;

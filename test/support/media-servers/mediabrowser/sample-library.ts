@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { BaseItemDto } from "../../../../server/media-servers/mediabrowser/dto";
 import { makeVideo } from "../../media-fixtures";
-import { fakeId, type FakeItem, videoFields } from "./fake-library";
+import { fakeId, type FakeItem, versionedVideoFields, videoFields } from "./fake-library";
 import type { FakeMediaBrowserServer } from "./fake-mediabrowser-server";
 
 /** Where the sample's files live on the fake server's disk (what path replacements rewrite). */
@@ -89,4 +89,42 @@ export function addBulkShows(fake: FakeMediaBrowserServer, shows: number, episod
 export function samplePng(): Buffer {
   // 1×1 transparent PNG.
   return Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+}
+
+export interface TwoVersionFilm {
+  movieId: string;
+  /** The MediaSource Ids of its versions, first the item's own (1080p), then the alternate (720p). */
+  sourceIds: [string, string];
+  /** The real files each version streams, by MediaSource Id. */
+  files: Map<string, string>;
+}
+
+/**
+ * A film in `libraryId` with two versions in one folder (`Two Versions (2003) - 1080p.mkv` and `- 720p.mkv`),
+ * real files of different sizes under `mediaDir`, reported as Jellyfin and Emby report alternate versions.
+ */
+export function addTwoVersionFilm(fake: FakeMediaBrowserServer, libraryId: string, mediaDir: string): TwoVersionFilm {
+  const movieId = fakeId();
+  const alternateId = fakeId();
+  const versions = [
+    { id: movieId, name: "1080p", width: 192, height: 108 },
+    { id: alternateId, name: "720p", width: 128, height: 72 },
+  ].map((v) => ({ ...v, relative: `movies/Two Versions (2003)/Two Versions (2003) - ${v.name}.mkv` }));
+  const files = new Map<string, string>();
+  for (const v of versions) {
+    const local = path.join(mediaDir, v.relative);
+    makeVideo(local, { seconds: 3, size: `${v.width}x${v.height}` });
+    files.set(v.id, local);
+  }
+  fake.add({
+    libraryId,
+    savedAt: T0,
+    file: files.get(movieId),
+    sourceFiles: new Map([[alternateId, files.get(alternateId)!]]),
+    dto: {
+      Id: movieId, Type: "Movie", Name: "Two Versions", SortName: "two versions", ProductionYear: 2003, Genres: ["Drama"], ProviderIds: { Tmdb: "303" },
+      ...versionedVideoFields(3, versions.map((v) => ({ id: v.id, name: v.name, width: v.width, height: v.height, path: `${SERVER_MEDIA_ROOT}/${v.relative}` }))),
+    },
+  });
+  return { movieId, sourceIds: [movieId, alternateId], files };
 }

@@ -121,8 +121,20 @@ function base(type: string, title: string, updatedAt = FIXTURE_UPDATED_AT): Plex
   };
 }
 
-export function plexMovie(options: { title: string; year: number; file: string; guids?: string[]; genres?: string[]; updatedAt?: number }): PlexMetadata {
+/** One version of a movie with several: its file and the picture size Plex reports (`videoResolution` follows). */
+export interface PlexVersion {
+  file: string;
+  width: number;
+  height: number;
+  /** Plex's `videoResolution`: `1080`, `720`, `sd`, `4k`. */
+  resolution: string;
+}
+
+export function plexMovie(options: { title: string; year: number; file: string; guids?: string[]; genres?: string[]; updatedAt?: number; versions?: PlexVersion[] }): PlexMetadata {
   const item = base("movie", options.title, options.updatedAt);
+  const updatedAt = item.updatedAt ?? FIXTURE_UPDATED_AT;
+  // Several versions are several `Media` of one item, each with its own id, part and streams (Plex's multi-version movies).
+  const versions = options.versions?.map((v, i) => media(i === 0 ? Number(item.ratingKey) : nextId++, v.file, updatedAt, v)) ?? [media(Number(item.ratingKey), options.file, updatedAt)];
   return {
     ...item,
     year: options.year,
@@ -133,7 +145,7 @@ export function plexMovie(options: { title: string; year: number; file: string; 
     duration: MASTER_SECONDS * 1000,
     Genre: (options.genres ?? []).map((tag) => ({ tag })),
     Guid: (options.guids ?? []).map((id) => ({ id })),
-    Media: [media(Number(item.ratingKey), options.file, item.updatedAt ?? FIXTURE_UPDATED_AT)],
+    Media: versions,
     Chapter: chapters(),
   };
 }
@@ -176,18 +188,19 @@ function plexList(type: "collection" | "playlist", title: string): PlexMetadata 
   return base(type, title);
 }
 
-/** The master file as Plex describes it: H.264 160x120 at 25 fps, one mono AAC English stream, Matroska. */
-function media(id: number, file: string, updatedAt: number): PlexMedia {
+/** The master file as Plex describes it: H.264 160x120 (or a version's size) at 25 fps, one mono AAC English stream, Matroska. */
+function media(id: number, file: string, updatedAt: number, picture: { width: number; height: number; resolution: string } = { width: 160, height: 120, resolution: "sd" }): PlexMedia {
+  const { width, height } = picture;
   return {
     id,
     duration: MASTER_SECONDS * 1000,
-    width: 160,
-    height: 120,
-    aspectRatio: 1.33,
+    width,
+    height,
+    aspectRatio: Math.round((width / height) * 100) / 100,
     audioChannels: 1,
     audioCodec: "aac",
     videoCodec: "h264",
-    videoResolution: "sd",
+    videoResolution: picture.resolution,
     videoFrameRate: "PAL",
     container: "mkv",
     Part: [
@@ -198,7 +211,7 @@ function media(id: number, file: string, updatedAt: number): PlexMedia {
         duration: MASTER_SECONDS * 1000,
         container: "mkv",
         Stream: [
-          { id: id * 10, streamType: 1, index: 0, codec: "h264", profile: "high", width: 160, height: 120, frameRate: 25, bitDepth: 8, default: true },
+          { id: id * 10, streamType: 1, index: 0, codec: "h264", profile: "high", width, height, frameRate: 25, bitDepth: 8, default: true },
           { id: id * 10 + 1, streamType: 2, index: 1, codec: "aac", channels: 1, languageCode: "eng", language: "English", default: true },
         ],
       },
