@@ -1,7 +1,8 @@
 /**
  * Remote streams on a live channel, with real FFmpeg and sources made here on loopback: an HTTP progressive
  * MP4, a live HLS stream FFmpeg writes into a folder served over HTTP, MPEG-TS over UDP, a UDP source that
- * stops and comes back, and a TCP listener that never answers; each between local files in a YAML playout.
+ * stops and comes back, and a TCP listener that never answers; each between local files in a YAML playout, and a
+ * live UDP stream in a Classic schedule's Duration window.
  * Colour-coded clips: frames are read back from the session's segments and placed by media time (each
  * segment's place on the schedule), so a loaded machine changes when the test looks, not what it sees.
  */
@@ -94,9 +95,14 @@ interface Slot {
 async function tuneChannel(number: string, steps: Array<[string, string]>) {
   const keys = [...new Set(steps.map(([key]) => key))];
   const definition = `content:\n${keys.map((k) => `  - collection: ${k}\n    key: ${k}\n    order: chronological\n`).join("")}playout:\n${steps.map(([key, instruction]) => `  - ${instruction}\n    content: ${key}\n`).join("")}`;
+  return tuneChannelOn(number, { kind: "Sequential", definition }, steps.length);
+}
+
+/** A channel on a playout made from `body` (built from now); a TS viewer tunes in; its first `count` items. */
+async function tuneChannelOn(number: string, body: Record<string, unknown>, count: number) {
   const channel = await api.post("/api/v1/channels", { name: `Live ${number}`, number, ffmpegProfileId: profileId, streamingMode: "TransportStreamHybrid" });
   expect(channel.status, channel.text).toBe(201);
-  const playout = await api.post("/api/v1/playouts", { channelId: channel.json.id, kind: "Sequential", definition });
+  const playout = await api.post("/api/v1/playouts", { channelId: channel.json.id, ...body });
   expect(playout.status, playout.text).toBe(201);
   const slots: Slot[] = (await api.get(`/api/v1/playouts/${playout.json.id}/items?pageSize=50`)).json.items.map((i: { start: string; finish: string; mediaItemId: number }) => ({ start: Date.parse(i.start), finish: Date.parse(i.finish), mediaItemId: i.mediaItemId }));
   const viewer = await openStream(`${server.url}/iptv/channel/${number}.ts`);
@@ -105,7 +111,7 @@ async function tuneChannel(number: string, steps: Array<[string, string]>) {
   const session = () => manager().find(number) as HlsSession | undefined;
   const recorder = recordSession(session, path.join(work, `rec-${number}`));
   recorders.push(recorder);
-  return { slots: slots.slice(0, steps.length), viewer, session, recorder };
+  return { slots: slots.slice(0, count), viewer, session, recorder };
 }
 
 /** Each slot's frames, a second in from either end, are the slot's colour (or one of `allowed`). */
@@ -191,4 +197,18 @@ describe("remote streams on a live channel (real FFmpeg, loopback sources)", () 
     expect(item.versions[0].stream.error).toMatch(/url:/);
     await manager().stopChannel("72");
   }, 300_000);
+
+  it("a Classic schedule plays a live UDP stream for its Duration window between two files", async () => {
+    const one = (key: string) => ({ playoutMode: "One", collectionType: "Collection", collectionId: collections[key], playbackOrder: "Chronological" });
+    const schedule = (await api.post("/api/v1/schedules", { name: "Live classic" })).json.id;
+    const put = await api.put(`/api/v1/schedules/${schedule}/items`, { items: [one("red"), { ...one("udp"), playoutMode: "Duration", playoutDuration: "00:00:06", tailMode: "Offline" }, one("blue")] });
+    expect(put.status, put.text).toBe(200);
+    const { slots, recorder } = await tuneChannelOn("73", { kind: "Classic", scheduleId: schedule }, 3);
+    expect(slots.map((s) => s.mediaItemId)).toEqual([ids.red, ids["Magenta UDP"], ids.blue]);
+    expect(slots.map((s) => (s.finish - s.start) / 1000)).toEqual([10, 6, 3]);
+    await recorder.until(slots.at(-1)!.finish, 120_000);
+    recorder.stop();
+    expectSlotColours(await colourTimeline(recorder.segments), slots, ["red", "magenta", "blue"], await remoteLog("73"));
+    await manager().stopChannel("73");
+  }, 180_000);
 });
