@@ -31,11 +31,10 @@ describe("NFO failures never throw", () => {
   });
 
   it("refuses files over the size cap without parsing them", () => {
+    // How long the refusal takes is bench/nfo's figure (b); here, that it is refused.
     const filler = "<tag>x</tag>".repeat(Math.ceil(MAX_NFO_BYTES / 12) + 1);
-    const started = performance.now();
     expect(parseMovieNfo(`<movie>${filler}</movie>`)).toEqual({ ok: false, reason: `NFO is larger than ${MAX_NFO_BYTES} bytes` });
     expect(parseMovieNfo(new Uint8Array(MAX_NFO_BYTES + 1))).toEqual({ ok: false, reason: `NFO is larger than ${MAX_NFO_BYTES} bytes` });
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("counts the cap in UTF-8 bytes", () => {
@@ -44,13 +43,20 @@ describe("NFO failures never throw", () => {
     expect(reasonOf(parseMovieNfo(text))).toBe(`NFO is larger than ${MAX_NFO_BYTES} bytes`);
   });
 
-  it("parses a large file just under the cap quickly", () => {
-    const actor = "<actor><name>Someone</name><role>Extra</role></actor>";
-    const count = Math.floor((MAX_NFO_BYTES - 100) / actor.length);
-    const started = performance.now();
-    const result = parseMovieNfo(`<movie><title>Big</title>${actor.repeat(count)}</movie>`);
-    expect(result.ok && result.value.actors.length).toBe(count);
-    expect(performance.now() - started).toBeLessThan(5_000);
+  it("parses a large file just under the cap whole", () => {
+    // How long it takes is bench/nfo's figure (a); here, that nothing of it is lost.
+    const actor = (n: number) => `<actor><name>Someone ${n}</name><role>Extra</role></actor>`;
+    const actors: string[] = [];
+    let length = "<movie><title>Big</title></movie>".length;
+    while (length + actor(actors.length).length < MAX_NFO_BYTES - 100) length += (actors[actors.length] = actor(actors.length)).length;
+    const text = `<movie><title>Big</title>${actors.join("")}</movie>`;
+    expect(new TextEncoder().encode(text).length).toBeLessThan(MAX_NFO_BYTES);
+    const result = parseMovieNfo(text);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.value.title).toBe("Big");
+    expect(result.value.actors).toHaveLength(actors.length);
+    expect(result.value.actors[0]).toMatchObject({ name: "Someone 0", role: "Extra" });
+    expect(result.value.actors.at(-1)).toMatchObject({ name: `Someone ${actors.length - 1}`, role: "Extra" });
   });
 
   it("refuses entity declarations (billion laughs) without expanding anything", () => {
@@ -69,9 +75,8 @@ describe("NFO failures never throw", () => {
   it("refuses a quadratic blow-up (one large entity used many times)", () => {
     const big = "x".repeat(100_000);
     const bomb = `<!DOCTYPE movie [<!ENTITY a "${big}">]><movie><title>${"&a;".repeat(200_000)}</title></movie>`;
-    const started = performance.now();
+    // How long the refusal takes is bench/nfo's figure (c).
     expect(parseMovieNfo(bomb)).toEqual({ ok: false, reason: "NFO declares XML entities, which are not allowed" });
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("leaves undeclared entity references as written", () => {
@@ -82,11 +87,9 @@ describe("NFO failures never throw", () => {
   it("survives pathological nesting with a result, not an exception", () => {
     expect(parseMovieNfo(`<movie>${"<a>".repeat(1_000)}${"</a>".repeat(1_000)}<title>Deep</title></movie>`)).toMatchObject({ ok: true, value: { title: "Deep" } });
     const depth = 50_000;
-    const started = performance.now();
-    // Deep enough to exhaust the parser's recursion: whichever way it ends, it ends as a result.
+    // How long it takes is bench/nfo's figure (d). Deep enough to exhaust the parser's recursion: whichever way it ends, it ends as a result.
     const result = parseMovieNfo(`<movie>${"<a>".repeat(depth)}${"</a>".repeat(depth)}</movie>`);
     expect(result.ok ? "parsed" : result.reason).toMatch(/^(parsed|malformed XML: .+)$/);
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
 
