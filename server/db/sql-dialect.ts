@@ -5,6 +5,12 @@ import { databaseKindOf } from "./raw-query";
 export interface SqlDialect {
   /** A JSON array (as text) of one JSON value per row; `[]` when there are no rows. */
   jsonArrayAgg(value: string, orderBy?: string): string;
+  /**
+   * jsonArrayAgg in the order of `rowid` (the table's integer key) for rows read by one equality lookup:
+   * SQLite visits them in rowid order already (an index ends with the rowid; a scan is in rowid order),
+   * and an aggregate's ORDER BY would open a temporary b-tree for every call; PostgreSQL orders them.
+   */
+  jsonArrayAggInRowidOrder(value: string, rowid: string): string;
   jsonObject(pairs: ReadonlyArray<[string, string]>): string;
   jsonArray(values: readonly string[]): string;
   /** A JSON text column embedded as JSON (not as a string) inside jsonObject. */
@@ -28,6 +34,7 @@ export interface SqlDialect {
 
 const sqlite: SqlDialect = {
   jsonArrayAgg: (value, orderBy) => `json_group_array(${value}${orderBy ? ` ORDER BY ${orderBy}` : ""})`,
+  jsonArrayAggInRowidOrder: (value) => `json_group_array(${value})`,
   jsonObject: (pairs) => `json_object(${pairs.map(([k, v]) => `'${k}', ${v}`).join(", ")})`,
   jsonArray: (values) => `json_array(${values.join(", ")})`,
   embedJson: (column) => `json(${column})`,
@@ -41,6 +48,7 @@ const sqlite: SqlDialect = {
 
 const postgres: SqlDialect = {
   jsonArrayAgg: (value, orderBy) => `COALESCE(json_agg(${value}${orderBy ? ` ORDER BY ${orderBy}` : ""}), '[]'::json)::text`,
+  jsonArrayAggInRowidOrder: (value, rowid) => postgres.jsonArrayAgg(value, rowid),
   jsonObject: (pairs) => `json_build_object(${pairs.map(([k, v]) => `'${k}', ${v}`).join(", ")})`,
   jsonArray: (values) => `json_build_array(${values.join(", ")})`,
   embedJson: (column) => `(${column})::json`,

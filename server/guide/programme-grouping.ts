@@ -123,7 +123,11 @@ function evenSplit(start: number, stop: number, parts: number, k: number): numbe
   return k >= parts ? stop : start + Math.floor(((stop - start) * k) / parts);
 }
 
-function sortByStart(items: readonly GuideItem[]): GuideItem[] {
+/** Items by start, ties in their given order; items already in order (as the database reads them) are not copied. */
+function sortByStart(items: readonly GuideItem[]): readonly GuideItem[] {
+  let sorted = true;
+  for (let i = 1; i < items.length && sorted; i++) sorted = (items[i - 1] as GuideItem).start <= (items[i] as GuideItem).start;
+  if (sorted) return items;
   return items
     .map((item, index) => ({ item, index }))
     .sort((a, b) => a.item.start - b.item.start || a.index - b.index)

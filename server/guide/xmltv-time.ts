@@ -7,16 +7,43 @@ const offsetCache = new Map<string, Map<number, number>>();
 const OFFSET_CACHE_LIMIT = 50_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, "0"));
 
+const DAY_SECONDS = 86_400;
+/** `yyyyMMdd` per local day number (days since the epoch), and ` ±hhmm` per offset: a guide formats tens of thousands of times on a few days. */
+const dayTexts = new Map<number, string>();
+const offsetTexts = new Map<number, string>();
+const TEXT_CACHE_LIMIT = 10_000;
+
+/** `yyyyMMddHHmmss ±hhmm`: the day and offset parts made once each, the time of day from a table (no Date per call). */
 export function formatXmltvTime(epochMs: number, timeZone: string): string {
   const offset = zoneOffsetMinutes(epochMs, timeZone);
-  const local = new Date(epochMs + offset * 60_000);
-  const sign = offset < 0 ? "-" : "+";
-  const abs = Math.abs(offset);
-  const year = local.getUTCFullYear();
-  return (
-    `${year >= 1000 ? year : String(year).padStart(4, "0")}${TWO_DIGITS[local.getUTCMonth() + 1]}${TWO_DIGITS[local.getUTCDate()]}` +
-    `${TWO_DIGITS[local.getUTCHours()]}${TWO_DIGITS[local.getUTCMinutes()]}${TWO_DIGITS[local.getUTCSeconds()]} ${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`
-  );
+  const localSeconds = Math.floor(epochMs / 1000) + offset * 60;
+  const day = Math.floor(localSeconds / DAY_SECONDS);
+  const second = localSeconds - day * DAY_SECONDS;
+  const minutes = Math.floor(second / 60);
+  return `${dayText(day)}${TWO_DIGITS[Math.floor(minutes / 60)]}${TWO_DIGITS[minutes % 60]}${TWO_DIGITS[second % 60]}${offsetText(offset)}`;
+}
+
+function dayText(day: number): string {
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    const date = new Date(day * DAY_SECONDS * 1000);
+    const year = date.getUTCFullYear();
+    text = `${year >= 1000 ? year : String(year).padStart(4, "0")}${TWO_DIGITS[date.getUTCMonth() + 1]}${TWO_DIGITS[date.getUTCDate()]}`;
+    if (dayTexts.size >= TEXT_CACHE_LIMIT) dayTexts.clear();
+    dayTexts.set(day, text);
+  }
+  return text;
+}
+
+function offsetText(offset: number): string {
+  let text = offsetTexts.get(offset);
+  if (text === undefined) {
+    const abs = Math.abs(offset);
+    text = ` ${offset < 0 ? "-" : "+"}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
+    if (offsetTexts.size >= TEXT_CACHE_LIMIT) offsetTexts.clear();
+    offsetTexts.set(offset, text);
+  }
+  return text;
 }
 
 /**

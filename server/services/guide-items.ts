@@ -1,7 +1,7 @@
 /** Playout rows joined with their media's metadata and cached artwork, as the guide writers want them. */
 import type { ExternalItemMetadata } from "../db/entities/playout";
 import type { Repositories } from "../db/repositories";
-import type { GuideItemRow, GuideMediaRow } from "../db/repositories/guide-repository";
+import type { GuideItemTuple, GuideMediaRow, GuideRead } from "../db/repositories/guide-repository";
 import { GuideEpisodeArtwork, GuideMode, MediaItemKind } from "../domain/enums";
 import type { GuideFillerKind, GuideItem, ProgrammeKind } from "../guide";
 
@@ -14,12 +14,14 @@ const PROGRAMME_KINDS: Partial<Record<MediaItemKind, ProgrammeKind>> = {
   [MediaItemKind.RemoteStream]: "RemoteStream",
 };
 
-/** Playout items of `playoutId` overlapping [from, to) as guide items (rows that make no programme dropped). */
+/** Playout items of `playoutId` overlapping [from, to) as guide items (rows that make no programme dropped); one query. */
 export async function readGuideItems(repos: Repositories, playoutId: number, from: number, to: number, episodeArtwork: GuideEpisodeArtwork): Promise<GuideItem[]> {
-  const [rows, media] = await Promise.all([repos.guide.itemsBetween(playoutId, from, to), loadMedia(repos, playoutId, from, to, episodeArtwork)]);
+  const read = await repos.guide.channelGuide(playoutId, from, to);
+  const media = mediaProgrammes(read, episodeArtwork);
   const result: GuideItem[] = [];
-  for (const row of rows) {
-    const item = toGuideItem(row, row.mediaItemId !== null ? media.get(row.mediaItemId) : undefined);
+  for (const row of read.items) {
+    const mediaItemId = row[9];
+    const item = toGuideItem(row, mediaItemId !== null ? media.get(mediaItemId) : undefined);
     if (item) result.push(item);
   }
   return result;
@@ -31,18 +33,18 @@ type MediaProgramme = Pick<
   "kind" | "title" | "subtitle" | "description" | "seasonNumber" | "episodeNumber" | "releaseDate" | "genres" | "posterUrl" | "thumbnailUrl" | "iconUrl" | "contentRating"
 >;
 
-/** The media the items play with their genres and cached artwork (three queries, whatever the item count). */
-async function loadMedia(repos: Repositories, playoutId: number, from: number, to: number, episodeArtwork: GuideEpisodeArtwork): Promise<Map<number, MediaProgramme>> {
-  const rows = await repos.guide.mediaBetween(playoutId, from, to);
-  const ids = new Set<number>();
-  for (const row of rows) {
-    ids.add(row.id);
-    if (row.seasonId !== null) ids.add(row.seasonId);
-    if (row.showId !== null) ids.add(row.showId);
-  }
-  const wanted = [...ids];
-  const [genres, artwork] = await Promise.all([repos.guide.genresOf(wanted), repos.guide.artworkOf(wanted)]);
-  return new Map(rows.map((row) => [row.id, mediaProgramme(row, genres, artwork, episodeArtwork)]));
+/** What each media item the items play shows, by id. */
+function mediaProgrammes(read: GuideRead, episodeArtwork: GuideEpisodeArtwork): Map<number, MediaProgramme> {
+  // One list object per distinct genre list (a show's episodes share theirs): the XMLTV writer keeps the category lines it made per list.
+  const lists = new Map<string, string[]>();
+  return new Map(
+    read.media.map((row) => {
+      const key = row.genres.join("\u0000");
+      const genres = lists.get(key) ?? row.genres;
+      lists.set(key, genres);
+      return [row.id, mediaProgramme({ ...row, genres }, episodeArtwork)];
+    }),
+  );
 }
 
 /** Server path of a cached artwork file (served by `/iptv/artwork/…`). */
@@ -50,14 +52,22 @@ function artworkPath(folder: "posters" | "thumbnails", cacheKey: string | undefi
   return cacheKey ? `/iptv/artwork/${folder}/${cacheKey.split("/").map(encodeURIComponent).join("/")}` : undefined;
 }
 
-function mediaProgramme(row: GuideMediaRow, genres: Map<number, string[]>, artwork: Map<number, Map<string, string>>, episodeArtwork: GuideEpisodeArtwork): MediaProgramme {
+/** The cache key of the first artwork of one of `kinds` (lower case, in their order of preference). */
+function artworkKey(artwork: ReadonlyArray<[string, string]> | null, ...kinds: string[]): string | undefined {
+  if (!artwork?.length) return undefined;
+  for (const kind of kinds) {
+    const found = artwork.find(([k]) => k.toLowerCase() === kind);
+    if (found) return found[1];
+  }
+  return undefined;
+}
+
+function mediaProgramme(row: GuideMediaRow, episodeArtwork: GuideEpisodeArtwork): MediaProgramme {
   const kind = PROGRAMME_KINDS[row.kind as MediaItemKind] ?? "OtherVideo";
-  const art = artwork.get(row.id);
   const releaseDate = row.releaseDate ?? (row.year !== null ? String(row.year) : undefined);
-  const thumbnailUrl = artworkPath("thumbnails", art?.get("thumbnail") ?? art?.get("thumb"));
+  const thumbnailUrl = artworkPath("thumbnails", artworkKey(row.artwork, "thumbnail", "thumb"));
+  const genres = row.genres.length ? row.genres : undefined;
   if (kind === "Episode") {
-    const showPoster = row.showId !== null ? artwork.get(row.showId)?.get("poster") : undefined;
-    const seasonPoster = row.seasonId !== null ? artwork.get(row.seasonId)?.get("poster") : undefined;
     return {
       kind,
       title: row.showTitle ?? row.title ?? "",
@@ -66,8 +76,8 @@ function mediaProgramme(row: GuideMediaRow, genres: Map<number, string[]>, artwo
       seasonNumber: row.seasonNumber ?? row.parentSeasonNumber ?? undefined,
       episodeNumber: row.episodeNumber ?? undefined,
       releaseDate,
-      genres: row.showId !== null ? genres.get(row.showId) : undefined,
-      posterUrl: artworkPath("posters", showPoster ?? seasonPoster),
+      genres,
+      posterUrl: artworkPath("posters", artworkKey(row.showArtwork, "poster") ?? artworkKey(row.seasonArtwork, "poster")),
       thumbnailUrl,
       iconUrl: episodeArtwork === GuideEpisodeArtwork.EpisodeThumbnail ? thumbnailUrl : undefined,
       contentRating: row.contentRating ?? row.showContentRating ?? undefined,
@@ -78,40 +88,40 @@ function mediaProgramme(row: GuideMediaRow, genres: Map<number, string[]>, artwo
     title: row.title ?? "",
     description: row.plot ?? undefined,
     releaseDate,
-    genres: genres.get(row.id),
+    genres,
     // Songs: the album cover stands for a poster.
-    posterUrl: artworkPath("posters", art?.get("poster") ?? art?.get("cover")),
+    posterUrl: artworkPath("posters", artworkKey(row.artwork, "poster", "cover")),
     thumbnailUrl,
     contentRating: row.contentRating ?? undefined,
   };
 }
 
 /**
- * One guide item per playout row. Each object is one literal with every field: spreading a shared
+ * One guide item per playout row, made straight from the row's tuple. Each object is one literal with every field: spreading a shared
  * `common` object into each literal took V8's slow path (about 15 µs a row), and adding fields to an
  * object after it is made grows it again.
  */
-function toGuideItem(row: GuideItemRow, media: MediaProgramme | undefined): GuideItem | undefined {
-  const fillerKind = row.fillerKind && row.fillerKind !== "None" ? (row.fillerKind as GuideFillerKind) : undefined;
-  const guideMode = row.hiddenFromGuide ? GuideMode.Filler : undefined;
-  const guideStart = row.guideStart ?? undefined;
-  const guideFinish = row.guideFinish ?? undefined;
-  const customTitle = row.customTitle ?? undefined;
-  if (row.mediaItemId === null || media === undefined) {
-    const base = (kind: ProgrammeKind, title: string): GuideItem => ({ start: row.start, finish: row.finish, guideStart, guideFinish, fillerKind, guideMode, guideGroup: row.guideGroup, customTitle, kind, title });
-    const external = row.externalMetadata;
+function toGuideItem(row: GuideItemTuple, media: MediaProgramme | undefined): GuideItem | undefined {
+  const [start, finish, guideStartOrNull, guideFinishOrNull, guideGroup, rowFillerKind, customTitleOrNull, hiddenFromGuide, external, mediaItemId] = row;
+  const fillerKind = rowFillerKind && rowFillerKind !== "None" ? (rowFillerKind as GuideFillerKind) : undefined;
+  const guideMode = hiddenFromGuide ? GuideMode.Filler : undefined;
+  const guideStart = guideStartOrNull ?? undefined;
+  const guideFinish = guideFinishOrNull ?? undefined;
+  const customTitle = customTitleOrNull ?? undefined;
+  if (mediaItemId === null || media === undefined) {
+    const base = (kind: ProgrammeKind, title: string): GuideItem => ({ start, finish, guideStart, guideFinish, fillerKind, guideMode, guideGroup, customTitle, kind, title });
     if (external?.title) return Object.assign(base("Movie", external.title), externalProgramme(external));
     // An offline gap kept as an item: only worth a programme when it has a title of its own.
-    return row.customTitle ? base("OtherVideo", row.customTitle) : undefined;
+    return customTitleOrNull ? base("OtherVideo", customTitleOrNull) : undefined;
   }
   return {
-    start: row.start,
-    finish: row.finish,
+    start,
+    finish,
     guideStart,
     guideFinish,
     fillerKind,
     guideMode,
-    guideGroup: row.guideGroup,
+    guideGroup,
     customTitle,
     kind: media.kind,
     title: media.title,
@@ -125,7 +135,7 @@ function toGuideItem(row: GuideItemRow, media: MediaProgramme | undefined): Guid
     thumbnailUrl: media.thumbnailUrl,
     iconUrl: media.iconUrl,
     contentRating: media.contentRating,
-    metadataId: row.mediaItemId,
+    metadataId: mediaItemId,
   };
 }
 

@@ -3,21 +3,14 @@ import type { ExternalItemMetadata } from "../entities/playout";
 import { rawQuery } from "../raw-query";
 import { sqlDialect } from "../sql-dialect";
 
-/** A playout item as the guide sees it; its media's metadata comes apart (`GuideMediaRow`). */
-export interface GuideItemRow {
-  start: number;
-  finish: number;
-  guideStart: number | null;
-  guideFinish: number | null;
-  guideGroup: number;
-  fillerKind: string;
-  customTitle: string | null;
-  hiddenFromGuide: boolean;
-  externalMetadata: ExternalItemMetadata | null;
-  mediaItemId: number | null;
-}
+/**
+ * A playout item as the guide sees it, positional: start, finish, guideStart, guideFinish, guideGroup,
+ * fillerKind, customTitle, hiddenFromGuide, externalMetadata, mediaItemId. Its media's metadata comes
+ * apart (`GuideMediaRow`).
+ */
+export type GuideItemTuple = [number, number, number | null, number | null, number, string, string | null, boolean, ExternalItemMetadata | null, number | null];
 
-/** A media item with its season and show: everything a programme shows of it. */
+/** A media item with its season and show, genres and cached artwork: everything a programme shows of it. */
 export interface GuideMediaRow {
   id: number;
   kind: string;
@@ -28,12 +21,22 @@ export interface GuideMediaRow {
   contentRating: string | null;
   seasonNumber: number | null;
   episodeNumber: number | null;
-  seasonId: number | null;
   parentSeasonNumber: number | null;
-  showId: number | null;
   showTitle: string | null;
   showPlot: string | null;
   showContentRating: string | null;
+  /** Genre names in the order they were tagged: the show's for an episode, else the item's own. */
+  genres: string[];
+  /** [kind, cache key] in the order they were stored: the item's own, its season's and its show's (null without one). */
+  artwork: Array<[string, string]>;
+  seasonArtwork: Array<[string, string]> | null;
+  showArtwork: Array<[string, string]> | null;
+}
+
+/** What `channelGuide` reads: the items in start order (as the index gives them) and the media they play. */
+export interface GuideRead {
+  items: GuideItemTuple[];
+  media: GuideMediaRow[];
 }
 
 /** Batched lookups the guide needs for many media items at once, and its cache-invalidation stamp. */
@@ -41,89 +44,61 @@ export class GuideRepository {
   constructor(private readonly manager: EntityManager) {}
 
   /**
-   * Items of a playout overlapping [from, to) in start order (one query). Rows come back as one JSON
-   * array built by the database and parsed at once, then made into objects of one shape: these are
-   * several times faster to read than the per-row objects of the sqlite3 driver (its rows are
-   * dictionary-mode objects), and a week of guide for a hundred channels reads tens of thousands of them. The media's metadata is read
-   * apart (`mediaBetween`): a channel plays the same few dozen items over and over in a week.
+   * Everything a channel's guide shows over [from, to), in one statement: the playout items overlapping
+   * it, and the media they play (each once) with season, show, genres and artwork. Each part comes back
+   * as one JSON text built by the database and parsed at once (several times faster to read than the
+   * sqlite3 driver's per-row objects, which are dictionary-mode); items as positional arrays, since keys
+   * would be most of the JSON. A channel plays the same few dozen media items over and over in a week,
+   * so their metadata is read once each, apart from the items.
+   *
+   * Written for SQLite's planner, profiled on a 100-channel guide: every temporary b-tree (an
+   * aggregate's ORDER BY, DISTINCT, a materialized CTE, a UNION, an `IN` list) opens a pager of its own
+   * and allocates its pages, and that was most of the query's time. So the items are not sorted here (the
+   * index gives them by start, and the guide's grouping sorts what is not in order), genres and artwork
+   * are correlated lookups of one item each, which come in id order without a sort, and the only
+   * temporary b-tree is the set of media ids.
    */
-  async itemsBetween(playoutId: number, from: number, to: number): Promise<GuideItemRow[]> {
+  async channelGuide(playoutId: number, from: number, to: number): Promise<GuideRead> {
     const d = sqlDialect(this.manager);
-    // Positional arrays, not objects: the keys would be most of the JSON the database builds and the server parses.
-    const values = [`r."start"`, `r."finish"`, `r."guideStart"`, `r."guideFinish"`, `r."guideGroup"`, `r."fillerKind"`, `r."customTitle"`, d.jsonBoolean(`r."hiddenFromGuide"`), d.embedJson(`r."externalMetadata"`), `r."mediaItemId"`];
-    const [row] = await rawQuery<{ rows: string }>(
+    const inWindow = `pi."playoutId" = ?1 AND pi."finish" > ?2 AND pi."start" < ?3`;
+    const itemValues = [`pi."start"`, `pi."finish"`, `pi."guideStart"`, `pi."guideFinish"`, `pi."guideGroup"`, `pi."fillerKind"`, `pi."customTitle"`, d.jsonBoolean(`pi."hiddenFromGuide"`), d.embedJson(`pi."externalMetadata"`), `pi."mediaItemId"`];
+    const artworkOf = (id: string) => d.embedJson(`(SELECT ${d.jsonArrayAggInRowidOrder(d.jsonArray([`a."kind"`, `a."cacheKey"`]), `a."id"`)} FROM "artwork" a WHERE a."mediaItemId" = ${id})`);
+    const mediaFields: Array<[string, string]> = [
+      ["id", `mi."id"`],
+      ["kind", `mi."kind"`],
+      ["title", `mi."title"`],
+      ["plot", `mi."plot"`],
+      ["releaseDate", `mi."releaseDate"`],
+      ["year", `mi."year"`],
+      ["contentRating", `mi."contentRating"`],
+      ["seasonNumber", `mi."seasonNumber"`],
+      ["episodeNumber", `mi."episodeNumber"`],
+      ["parentSeasonNumber", `season."seasonNumber"`],
+      ["showTitle", `show."title"`],
+      ["showPlot", `show."plot"`],
+      ["showContentRating", `show."contentRating"`],
+      [
+        "genres",
+        d.embedJson(
+          `(SELECT ${d.jsonArrayAggInRowidOrder(`t."name"`, `t."id"`)} FROM "media_tag" t
+             WHERE t."mediaItemId" = (CASE WHEN mi."kind" = 'Episode' THEN show."id" ELSE mi."id" END) AND ${d.unindexed(`t."kind"`)} = 'genre')`,
+        ),
+      ],
+      ["artwork", artworkOf(`mi."id"`)],
+      ["seasonArtwork", `CASE WHEN season."id" IS NULL THEN NULL ELSE ${artworkOf(`season."id"`)} END`],
+      ["showArtwork", `CASE WHEN show."id" IS NULL THEN NULL ELSE ${artworkOf(`show."id"`)} END`],
+    ];
+    const [row] = await rawQuery<{ items: string; media: string }>(
       this.manager,
-      `SELECT ${d.jsonArrayAgg(d.jsonArray(values), `r."start"`)} AS "rows"
-         FROM (SELECT pi."start", pi."finish", pi."guideStart", pi."guideFinish", pi."guideGroup", pi."fillerKind", pi."customTitle",
-                      pi."hiddenFromGuide", pi."externalMetadata", pi."mediaItemId"
-                 FROM "playout_item" pi
-                WHERE ${ITEMS_BETWEEN}) AS r`,
-      [playoutId, from, to],
-    );
-    const tuples = JSON.parse(row.rows) as Array<[number, number, number | null, number | null, number, string, string | null, boolean, ExternalItemMetadata | null, number | null]>;
-    return tuples.map(([start, finish, guideStart, guideFinish, guideGroup, fillerKind, customTitle, hiddenFromGuide, externalMetadata, mediaItemId]) => ({
-      start,
-      finish,
-      guideStart,
-      guideFinish,
-      guideGroup,
-      fillerKind,
-      customTitle,
-      hiddenFromGuide,
-      externalMetadata,
-      mediaItemId,
-    }));
-  }
-
-  /** The media items `itemsBetween` plays, each once, with their seasons and shows (one query). */
-  async mediaBetween(playoutId: number, from: number, to: number): Promise<GuideMediaRow[]> {
-    const d = sqlDialect(this.manager);
-    const fields = ["id", "kind", "title", "plot", "releaseDate", "year", "contentRating", "seasonNumber", "episodeNumber", "seasonId", "parentSeasonNumber", "showId", "showTitle", "showPlot", "showContentRating"].map(column);
-    const [row] = await rawQuery<{ rows: string }>(
-      this.manager,
-      `SELECT ${d.jsonArrayAgg(d.jsonObject(fields))} AS "rows"
-         FROM (SELECT mi."id", mi."kind", mi."title", mi."plot", mi."releaseDate", mi."year", mi."contentRating", mi."seasonNumber", mi."episodeNumber",
-                      season."id" AS "seasonId", season."seasonNumber" AS "parentSeasonNumber",
-                      show."id" AS "showId", show."title" AS "showTitle", show."plot" AS "showPlot", show."contentRating" AS "showContentRating"
+      `SELECT (SELECT ${d.jsonArrayAgg(d.jsonArray(itemValues))} FROM "playout_item" pi WHERE ${inWindow}) AS "items",
+              (SELECT ${d.jsonArrayAgg(d.jsonObject(mediaFields))}
                  FROM "media_item" mi
                  LEFT JOIN "media_item" season ON season."id" = mi."parentId" AND mi."kind" = 'Episode'
                  LEFT JOIN "media_item" show ON show."id" = season."parentId"
-                WHERE mi."id" IN (SELECT DISTINCT pi."mediaItemId" FROM "playout_item" pi WHERE ${ITEMS_BETWEEN} AND pi."mediaItemId" IS NOT NULL)) AS r`,
+                WHERE mi."id" IN (SELECT pi."mediaItemId" FROM "playout_item" pi WHERE ${inWindow})) AS "media"`,
       [playoutId, from, to],
     );
-    return JSON.parse(row.rows) as GuideMediaRow[];
-  }
-
-  /** Genre names per item, for the items given. */
-  async genresOf(itemIds: readonly number[]): Promise<Map<number, string[]>> {
-    const result = new Map<number, string[]>();
-    for (const chunk of chunks(itemIds)) {
-      const tags = await rawQuery<{ mediaItemId: number; name: string }>(
-        this.manager,
-        `SELECT "mediaItemId", "name" FROM "media_tag" WHERE "kind" = 'genre' AND "mediaItemId" IN (${chunk.map(() => "?").join(",")}) ORDER BY "id"`,
-        chunk,
-      );
-      for (const tag of tags) result.set(tag.mediaItemId, [...(result.get(tag.mediaItemId) ?? []), tag.name]);
-    }
-    return result;
-  }
-
-  /** Cached artwork per item (kind, lower case → cache key), for the items given. */
-  async artworkOf(itemIds: readonly number[]): Promise<Map<number, Map<string, string>>> {
-    const result = new Map<number, Map<string, string>>();
-    for (const chunk of chunks(itemIds)) {
-      const rows = await rawQuery<{ mediaItemId: number; kind: string; cacheKey: string }>(
-        this.manager,
-        `SELECT "mediaItemId", "kind", "cacheKey" FROM "artwork" WHERE "mediaItemId" IN (${chunk.map(() => "?").join(",")}) ORDER BY "id"`,
-        chunk,
-      );
-      for (const row of rows) {
-        const byKind = result.get(row.mediaItemId) ?? new Map<string, string>();
-        if (!byKind.has(row.kind.toLowerCase())) byKind.set(row.kind.toLowerCase(), row.cacheKey);
-        result.set(row.mediaItemId, byKind);
-      }
-    }
-    return result;
+    return { items: JSON.parse(row!.items) as GuideItemTuple[], media: JSON.parse(row!.media) as GuideMediaRow[] };
   }
 
   /**
@@ -143,18 +118,4 @@ export class GuideRepository {
     );
     return row?.stamp ?? 0;
   }
-}
-
-/** The playout items overlapping [from, to): parameters playout id, from, to. */
-const ITEMS_BETWEEN = `pi."playoutId" = ? AND pi."finish" > ? AND pi."start" < ?`;
-
-/** A column of the subquery `r`, for jsonObject. */
-function column(name: string): [string, string] {
-  return [name, `r."${name}"`];
-}
-
-function chunks(ids: readonly number[], size = 500): number[][] {
-  const result: number[][] = [];
-  for (let i = 0; i < ids.length; i += size) result.push(ids.slice(i, i + size));
-  return result;
 }
