@@ -75,7 +75,10 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     const base = `${requestBaseUrl(req, trustProxy)}/iptv/session/${number}`;
     const tracks = session.tracks();
     const renditions = {
-      audio: tracks.audio.map((language, k) => ({ language, ...(k > 0 ? { url: `${base}/audio-${k}.m3u8${tokenQuery(res)}` } : {}) })),
+      // Every audio track is a playlist of its own, the first too: players that read the variant's MPEG-TS through
+      // FFmpeg's HLS demuxer (mpv, Kodi, ffprobe) see no PMT language tags there, so a track without a URI would be
+      // listed out of order (`--aid=2` would be English) and the muxed Spanish track unnamed.
+      audio: tracks.audio.map((language, k) => ({ language, url: `${base}/audio-${k}.m3u8${tokenQuery(res)}` })),
       subtitles: tracks.subtitles.map((t, k) => ({ ...t, url: `${base}/subtitles-${k}.m3u8${tokenQuery(res)}` })),
     };
     sendPlaylist(res, masterPlaylist(channel.profile, `${base}/hls.m3u8${tokenQuery(res)}`, renditions));

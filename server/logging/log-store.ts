@@ -42,6 +42,8 @@ export class LogStore implements LogSource {
     this.seq += 1;
     this.buffer.push(match ? { seq: this.seq, at: match[1]!, level: match[2]!.toLowerCase(), text: match[3]! } : { seq: this.seq, at: new Date().toISOString(), level: "info", text: line.trimEnd() });
     if (this.buffer.length > this.capacity) this.buffer.shift();
+    // A session that stops while the server shuts down still logs; the file is closed by then.
+    if (this.stream.writableEnded) return;
     const text = line.endsWith("\n") ? line : `${line}\n`;
     const size = Buffer.byteLength(text);
     if (this.bytes > 0 && this.bytes + size > this.limits.maxBytes) this.rotate();

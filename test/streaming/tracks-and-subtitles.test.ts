@@ -4,17 +4,15 @@
  * played from 8 s into the item by a Soft-subtitle channel carrying both audio languages. Checked with
  * ffprobe and the segments themselves.
  */
-import { execFile as execFileCb, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HlsSession } from "../../server/streaming/hls/hls-session";
 import type { SessionManager } from "../../server/streaming/session-manager";
 import { makeTempDir, useTestServer } from "../support/test-server";
 import { ffmpegChildren, ffprobeJson, frameStats, secondOfLuma, waitUntil } from "./support/stream-fixtures";
+import { makeTwoLanguageClip, streamTone } from "./support/track-media";
 
-const run = promisify(execFileCb);
 const SECONDS = 40;
 const SEEK_S = 8;
 
@@ -26,27 +24,13 @@ const manager = () => server.services.streaming as SessionManager;
 let folder: string;
 let media: string;
 
-const srt = (cues: Array<[number, number, string]>) =>
-  cues.map(([a, b, text], i) => `${i + 1}\n00:00:${String(a).padStart(2, "0")},000 --> 00:00:${String(b).padStart(2, "0")},000\n${text}\n`).join("\n");
-
 beforeAll(async () => {
   folder = makeTempDir("airwave-tracks-");
-  media = path.join(folder, "Two Languages.mkv");
-  const english = path.join(folder, "english.srt");
-  fs.writeFileSync(english, srt([[3, 5, "English three"], [12, 14, "English twelve"], [20, 22, "English twenty"]]));
-  fs.writeFileSync(path.join(folder, "Two Languages.es.srt"), srt([[12, 14, "Hola doce"], [24, 26, "Hola veinticuatro"]]));
-  execFileSync("ffmpeg", [
-    "-v", "error", "-y",
-    "-f", "lavfi", "-i", `color=c=gray:s=160x90:r=25:d=${SECONDS},format=yuv420p,geq=lum='40+5*floor(T)':cb=128:cr=128`,
-    "-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
-    "-f", "lavfi", "-i", `sine=frequency=880:sample_rate=48000:duration=${SECONDS}`,
-    "-i", english,
-    "-map", "0:v", "-map", "1:a", "-map", "2:a", "-map", "3:s",
-    "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p",
-    "-c:a", "aac", "-b:a", "64k", "-c:s", "srt",
-    "-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=spa", "-metadata:s:s:0", "language=eng", "-disposition:s:0", "default",
-    "-t", String(SECONDS), media,
-  ], { stdio: ["ignore", "ignore", "pipe"] });
+  media = makeTwoLanguageClip(folder, "Two Languages", {
+    seconds: SECONDS,
+    english: [[3, 5, "English three"], [12, 14, "English twelve"], [20, 22, "English twenty"]],
+    spanish: [[12, 14, "Hola doce"], [24, 26, "Hola veinticuatro"]],
+  }).media;
   const profile = await api.post("/api/v1/ffmpeg/profiles", { name: "Tracks", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
   expect(profile.status, profile.text).toBe(201);
   const file = path.join(server.dataDir, "playouts", "channel-80.json");
@@ -64,18 +48,6 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-/** Frequency of mono s16le samples at 48 kHz by counting rising zero crossings. */
-function toneHz(samples: Buffer): number {
-  let crossings = 0;
-  for (let i = 2; i + 1 < samples.length; i += 2) if (samples.readInt16LE(i - 2) < 0 && samples.readInt16LE(i) >= 0) crossings++;
-  return crossings / (samples.length / 2 / 48_000);
-}
-
-async function streamTone(input: string, map: string, extra: string[] = []): Promise<number> {
-  const { stdout } = await run("ffmpeg", ["-v", "error", ...extra, "-i", input, "-map", map, "-ac", "1", "-ar", "48000", "-f", "s16le", "pipe:1"], { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 });
-  return toneHz(stdout.subarray(48_000 * 2 * 0.2)); // past the first 200 ms (encoder priming)
-}
-
 describe("audio tracks and soft subtitles (real FFmpeg)", () => {
   let session: HlsSession;
   let master: string;
@@ -88,7 +60,7 @@ describe("audio tracks and soft subtitles (real FFmpeg)", () => {
     expect(response.status, response.text).toBe(200);
     master = response.text;
     session = manager().find("80") as HlsSession;
-    expect(master).toMatch(/#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="en",NAME="English",DEFAULT=YES,AUTOSELECT=YES\n/);
+    expect(master).toMatch(/#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="en",NAME="English",DEFAULT=YES,AUTOSELECT=YES,URI="[^"]+\/iptv\/session\/80\/audio-0\.m3u8"/);
     expect(master).toMatch(/#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="es",NAME="Spanish",DEFAULT=NO,AUTOSELECT=YES,URI="[^"]+\/iptv\/session\/80\/audio-1\.m3u8"/);
     expect(master).toMatch(/#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="en",NAME="English",DEFAULT=YES,AUTOSELECT=YES,FORCED=NO,URI="[^"]+\/subtitles-0\.m3u8"/);
     expect(master).toMatch(/#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="es",NAME="Spanish",DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,URI="[^"]+\/subtitles-1\.m3u8"/);

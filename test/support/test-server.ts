@@ -126,7 +126,7 @@ export function useTestServer(
     "useTestServer: the server",
     async () => {
       restartEnv = undefined;
-      return { server: await startTestServer({ dataDir: options.dataDir, env: env() }), running: true };
+      return { server: await startTestServer({ dataDir: options.dataDir, env: env(), onLog: options.onLog }), running: true };
     },
     async (made) => {
       try {
@@ -155,7 +155,7 @@ export function useTestServer(
       await stop();
       restartEnv = restartOptions.env ?? restartEnv;
       const made = held();
-      made.server = await startTestServer({ dataDir: made.server.dataDir, env: restartEnv ?? env() });
+      made.server = await startTestServer({ dataDir: made.server.dataDir, env: restartEnv ?? env(), onLog: options.onLog });
       made.running = true;
     },
   };

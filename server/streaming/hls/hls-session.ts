@@ -230,10 +230,10 @@ export class HlsSession extends EventEmitter {
     return this.renditions.tracks;
   }
 
-  /** The media playlist of audio track `track` (≥ 1) or subtitle rendition `track`, listing the main playlist's segments. */
+  /** The media playlist of audio track `track` or subtitle rendition `track`, listing the main playlist's segments. */
   renditionPlaylist(kind: "audio" | "subtitles", track: number, query: string): string | undefined {
     const count = kind === "audio" ? this.renditions.tracks.audio.length : this.renditions.tracks.subtitles.length;
-    if (!Number.isInteger(track) || track < (kind === "audio" ? 1 : 0) || track >= count) return undefined;
+    if (!Number.isInteger(track) || track < 0 || track >= count) return undefined;
     const listed = this.listed();
     return mediaPlaylist(listed, playlistWindow(listed, this.deps.clock()), query, (s) => renditionName(segmentUrlName(s), kind, track));
   }
@@ -247,7 +247,7 @@ export class HlsSession extends EventEmitter {
     if (parsed.kind === "subtitles") {
       return parsed.track < this.renditions.tracks.subtitles.length ? { text: await this.renditions.subtitleSegment(segment, parsed.track) } : undefined;
     }
-    if (parsed.track < 1 || parsed.track >= this.renditions.tracks.audio.length) return undefined;
+    if (parsed.track >= this.renditions.tracks.audio.length) return undefined;
     const file = await this.renditions.audioSegment(segment, parsed.track);
     return file ? { file } : undefined;
   }

@@ -127,7 +127,7 @@ export function masterPlaylist(profile: FFmpegProfile, variantUrl: string, rendi
   const lines = ["#EXTM3U", "#EXT-X-VERSION:6", "#EXT-X-INDEPENDENT-SEGMENTS"];
   renditions.audio.forEach((track, i) => {
     const media = [`TYPE=AUDIO`, `GROUP-ID="${AUDIO_GROUP}"`, `LANGUAGE="${languageTag(track.language)}"`, `NAME="${languageName(track.language)}"`, `DEFAULT=${i === 0 ? "YES" : "NO"}`, "AUTOSELECT=YES"];
-    // The first track is the main stream's own audio (no URI); the others are audio-only playlists.
+    // A track without a URI is the main stream's own audio; the session gives every track a playlist of its own.
     if (track.url) media.push(`URI="${track.url}"`);
     lines.push(`#EXT-X-MEDIA:${media.join(",")}`);
   });

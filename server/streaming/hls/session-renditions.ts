@@ -1,8 +1,8 @@
 /**
- * The HLS renditions of a shared session besides its main stream: an audio-only playlist per further audio
- * track (segments made on first request from the main segment with that track copied, timestamps kept) and a
- * WebVTT playlist per soft-subtitle language (segments written from the programme's cues, moved onto the
- * MPEG-TS clock of the run that played them). Both list exactly the main playlist's segments, so a player
+ * The HLS renditions of a shared session besides its main stream: an audio-only playlist per audio track,
+ * the first too although the main stream carries them all (segments made on first request from the main
+ * segment with that track copied, timestamps kept), and a WebVTT playlist per soft-subtitle language
+ * (segments written from the programme's cues, moved onto the MPEG-TS clock of the run that played them). Both list exactly the main playlist's segments, so a player
  * switches renditions without losing its place.
  */
 import fs from "node:fs";
@@ -27,7 +27,7 @@ export function renditionName(main: string, kind: "audio" | "subtitles", track: 
   return kind === "audio" ? main.replace(/\.ts$/, `.a${track}.ts`) : main.replace(/\.ts$/, `.s${track}.vtt`);
 }
 
-/** The languages a session offers: audio tracks (the first in the main stream) and soft-subtitle renditions. */
+/** The languages a session offers: audio tracks (all in the main stream too) and soft-subtitle renditions. */
 export interface SessionTracks {
   audio: string[];
   subtitles: Array<{ language: string; isDefault: boolean; forced: boolean; fromSource?: boolean }>;
@@ -127,7 +127,7 @@ export class SessionRenditions {
     return webVttSegment(cuesForSegment(list, run.sourceStartMs, runStartMs, { startMs, endMs: startMs + segment.durationMs }, runStartMs + run.durationMs));
   }
 
-  /** The audio-only segment of audio track `track` (≥ 1) for a complete segment, made on first request. */
+  /** The audio-only segment of audio track `track` for a complete segment, made on first request. */
   audioSegment(segment: SessionSegment, track: number): Promise<string | undefined> {
     const output = this.file(segment.number).replace(/\.ts$/, `.a${track}.ts`);
     const key = `${segment.number}-${segment.tag ?? ""}-${track}`;
@@ -149,7 +149,7 @@ export class SessionRenditions {
 
   /** A segment left the session (aired long ago, or cut): its rendition files go too. */
   removed(number: number): void {
-    for (let k = 1; k <= this.tracks.audio.length; k++) fs.rmSync(this.file(number).replace(/\.ts$/, `.a${k}.ts`), { force: true });
+    for (let k = 0; k < this.tracks.audio.length; k++) fs.rmSync(this.file(number).replace(/\.ts$/, `.a${k}.ts`), { force: true });
     for (const key of [...this.audioJobs.keys()]) if (key.startsWith(`${number}-`)) this.audioJobs.delete(key);
   }
 }

@@ -1,0 +1,130 @@
+/**
+ * Real HLS clients read a channel's audio renditions (#27): ffprobe and mpv through FFmpeg's HLS demuxer,
+ * streamlink through its own. A Soft-subtitle channel carries two audio languages (eng 440 Hz, spa 880 Hz)
+ * of a generated clip; what each client picked is checked by the tone it decoded.
+ *
+ * Debian's FFmpeg 5.1 (and so ffprobe and mpv 0.35, which play HLS through it) skips subtitle renditions
+ * ("Can't support the subtitle"), and mpv given a live WebVTT playlist as `--sub-file` waits on it for ever:
+ * no client here can switch to the Spanish subtitles (`--sid`). The WebVTT renditions are checked segment by
+ * segment in tracks-and-subtitles.test.ts.
+ */
+import { execFile as execFileCb, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir, useTestServer } from "../support/test-server";
+import { ffmpegChildren, ffprobeJson, waitUntil } from "./support/stream-fixtures";
+import { makeTwoLanguageClip, streamTone } from "./support/track-media";
+
+const run = promisify(execFileCb);
+const SECONDS = 120;
+
+afterAll(() => {
+  expect(ffmpegChildren()).toEqual([]);
+});
+const logLines: string[] = [];
+const { server, api } = useTestServer({ env: { Streaming__IdleTimeoutSeconds: "60", Logging__Level: "info" }, onLog: (line) => logLines.push(line) });
+let folder: string;
+let master: string;
+
+beforeAll(async () => {
+  folder = makeTempDir("airwave-clients-");
+  const cues = (text: string) => Array.from({ length: 29 }, (_, i) => [2 * i + 1, 2 * i + 2, `${text} ${2 * i + 1}`] as [number, number, string]);
+  const { media } = makeTwoLanguageClip(folder, "Two Languages", { seconds: SECONDS, english: cues("English"), spanish: cues("Hola"), step: 1 });
+  const profile = await api.post("/api/v1/ffmpeg/profiles", { name: "Tracks", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
+  expect(profile.status, profile.text).toBe(201);
+  const file = path.join(server.dataDir, "playouts", "channel-81.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ startTime: new Date(Date.now() - 5000).toISOString(), programs: [{ title: "Two", duration: SECONDS * 1000, file: media }, { title: "Night", duration: 600_000, isOffline: true }] }));
+  const channel = await api.post("/api/v1/channels", {
+    name: "Tracks", number: "81", ffmpegProfileId: profile.json.id, streamingMode: "HttpLiveStreamingSegmenter",
+    audioLanguageCodes: ["eng", "spa"], subtitleMode: "Any", subtitleDelivery: "Soft", subtitleLanguageCodes: ["eng", "spa"],
+  });
+  expect(channel.status, channel.text).toBe(201);
+  const playout = await api.post("/api/v1/playouts", { channelId: channel.json.id, kind: "ExternalJson", scheduleFile: file });
+  expect(playout.status, playout.text).toBe(201);
+  master = `${server.url}/iptv/channel/81.m3u8?mode=segmenter`;
+  // The machine may be busy: a first request that times out (503) is asked again, as a player would.
+  let response = await api.get("/iptv/channel/81.m3u8?mode=segmenter");
+  for (let tries = 0; response.status === 503 && tries < 8; tries++) response = await api.get("/iptv/channel/81.m3u8?mode=segmenter");
+  expect(response.status, `${response.text}\n${logLines.slice(-30).join("")}`).toBe(200);
+}, 240_000);
+
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+/** The clients keep their caches and settings in the test's folder, not in the user's home. */
+async function client(command: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const home = { HOME: folder, XDG_CONFIG_HOME: folder, XDG_CACHE_HOME: folder, XDG_DATA_HOME: folder, XDG_STATE_HOME: folder };
+  try {
+    return await run(command, args, { env: { ...process.env, ...home }, timeout: 90_000, maxBuffer: 16 << 20 });
+  } catch (error) {
+    const failed = error as { message: string; stdout?: string; stderr?: string };
+    throw new Error(`${failed.message}\n${failed.stdout ?? ""}\n${failed.stderr ?? ""}`);
+  }
+}
+
+/**
+ * Runs streamlink until `file` holds `bytes` (its `--hls-duration` ends a stream muxed from renditions before
+ * anything is written), then interrupts it as a user would (Ctrl+C).
+ */
+async function record(args: string[], file: string, bytes: number): Promise<void> {
+  const home = { HOME: folder, XDG_CONFIG_HOME: folder, XDG_CACHE_HOME: folder, XDG_DATA_HOME: folder, XDG_STATE_HOME: folder };
+  const child = spawn("streamlink", args, { env: { ...process.env, ...home }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    await waitUntil(() => child.exitCode !== null || (fs.existsSync(file) && fs.statSync(file).size >= bytes), 90_000, `streamlink writing ${bytes} bytes`);
+  } finally {
+    if (child.exitCode === null) child.kill("SIGINT");
+    await exited;
+  }
+  expect(fs.existsSync(file) ? fs.statSync(file).size : 0, output).toBeGreaterThanOrEqual(bytes);
+}
+
+/** mpv playing the master for 3 s of media into a WAV file: the audio language it selected and the tone it played. */
+async function mpvAudio(extra: string[]): Promise<{ lang: string; hz: number }> {
+  const wav = path.join(folder, `mpv-${extra.join("")}.wav`);
+  const { stdout } = await client("mpv", ["--no-config", "--quiet", "--vo=null", "--ao=pcm", `--ao-pcm-file=${wav}`, "--length=3", "--term-playing-msg=SELECTED-AUDIO=${current-tracks/audio/lang}", ...extra, master]);
+  const lang = /^SELECTED-AUDIO=(.*)$/m.exec(stdout)?.[1];
+  expect(lang, stdout).toBeDefined();
+  return { lang: lang!, hz: await streamTone(wav, "0:a:0") };
+}
+
+describe("real HLS clients read the renditions", () => {
+  it("ffprobe reads the master: video, and both audio renditions tagged en and es, at 440 and 880 Hz", async () => {
+    const probe = await ffprobeJson(master);
+    const streams = probe.streams as Array<{ index: number; codec_type: string; tags?: { language?: string } }>;
+    expect(streams.some((s) => s.codec_type === "video")).toBe(true);
+    const tagged = streams.filter((s) => s.codec_type === "audio" && s.tags?.language);
+    expect(tagged.map((s) => s.tags!.language)).toEqual(["en", "es"]);
+    expect(Math.abs((await streamTone(master, `0:${tagged[0]!.index}`, ["-t", "2"])) - 440)).toBeLessThan(15);
+    expect(Math.abs((await streamTone(master, `0:${tagged[1]!.index}`, ["-t", "2"])) - 880)).toBeLessThan(15);
+  }, 120_000);
+
+  it("streamlink lists the variant and records it with the Spanish audio rendition", async () => {
+    // Every audio rendition has its own playlist, so the best stream is the variant muxed with one (no single URL).
+    const { stdout } = await client("streamlink", ["--json", master]);
+    const listed = JSON.parse(stdout) as { streams: Record<string, { type: string }> };
+    expect(Object.keys(listed.streams), stdout).toEqual(expect.arrayContaining(["90p", "best"]));
+    const recording = path.join(folder, "streamlink.ts");
+    await record(["--hls-audio-select", "es", "-o", recording, master, "best"], recording, 150_000);
+    const streams = (await ffprobeJson(recording)).streams as Array<{ index: number; codec_type: string; tags?: { language?: string } }>;
+    expect(streams.some((s) => s.codec_type === "video")).toBe(true);
+    // streamlink muxes the variant's own tracks (eng, spa) and the selected rendition after them.
+    const audio = streams.filter((s) => s.codec_type === "audio");
+    expect(audio.length, JSON.stringify(streams)).toBe(3);
+    expect(Math.abs((await streamTone(recording, `0:${audio[2]!.index}`)) - 880)).toBeLessThan(15);
+  }, 120_000);
+
+  it("mpv plays the default English track, and the Spanish one with --aid=2", async () => {
+    const english = await mpvAudio([]);
+    expect(english.lang).toBe("en");
+    expect(Math.abs(english.hz - 440)).toBeLessThan(15);
+    const spanish = await mpvAudio(["--aid=2"]);
+    expect(spanish.lang).toBe("es");
+    expect(Math.abs(spanish.hz - 880)).toBeLessThan(15);
+  }, 120_000);
+});
