@@ -161,6 +161,9 @@ function classify(rgb: [number, number, number]): ColourName | "?" {
 export async function colourTimeline(segments: RecordedSegment[]): Promise<ColourSample[]> {
   const samples: ColourSample[] = [];
   for (const segment of segments) {
+    // A segment cut where a stalled source's run ended may hold only its last audio packets: no frames to place.
+    const { stdout: videoStreams } = await run("ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "stream=index", "-of", "csv=p=0", segment.file]);
+    if (videoStreams.trim() === "" && segment.durationMs < 1000) continue;
     const { stdout } = await run("ffmpeg", ["-v", "error", "-i", segment.file, "-map", "0:v:0", "-vf", "scale=8:8", "-pix_fmt", "rgb24", "-f", "rawvideo", "pipe:1"], { encoding: "buffer", maxBuffer: 16 * 1024 * 1024 });
     const frames = Math.floor(stdout.length / 192);
     for (let k = 0; k < frames; k++) {
