@@ -10,7 +10,8 @@
  *   `label`, `description`, `alt`, `error`, `message`, `tooltip`, and any `…Label`, `…Title`, `…Text`,
  *   `…Message`, `…Description`, `…Placeholder`), or written as a JSX child (`{busy ? "Saving…" : "Save"}`);
  * - the same in an object property of one of those names (`{ value: "x", label: "Daily" }`, route titles);
- * - the text given to `window.confirm`, `alert` or `prompt`;
+ * - the text given to `window.confirm`, `alert` or `prompt`, or kept in React state to be shown later
+ *   (`setSaved("Saved 3 items.")`: any `setX(…)` call);
  * - English passed into a message as a value (`t("key", { what: "a problem" })`).
  *
  * Not flagged (the documented allow-list):
@@ -55,6 +56,7 @@ const VISIBLE_SUFFIX = /(Label|Title|Text|Message|Description|Placeholder)$/;
 const LITERAL_CODE_ELEMENTS = new Set(["Code", "Kbd", "code", "kbd"]);
 const DIALOG_CALLS = new Set(["confirm", "alert", "prompt"]);
 const TRANSLATE_CALLS = new Set(["t", "i18n.t", "i18next.t"]);
+const STATE_SETTER = /^set[A-Z]\w*$/;
 const TOKEN = /^[a-z][a-z0-9-]*$/;
 const TECHNICAL = /^[^\s]*[/:._@={}<>][^\s]*$/;
 
@@ -127,6 +129,7 @@ export function findInSource(fileName, sourceText) {
       if (name && isVisibleName(name)) for (const hit of literalTexts(node.initializer)) if (!TOKEN.test(hit.text)) report(hit.node, hit.text, `${name}:`);
     } else if (ts.isCallExpression(node)) {
       const callee = node.expression.getText(source).replace(/^window\./, "");
+      if (STATE_SETTER.test(callee) && node.arguments[0]) for (const hit of literalTexts(node.arguments[0])) if (!TOKEN.test(hit.text)) report(hit.node, hit.text, `${callee}()`);
       if (DIALOG_CALLS.has(callee) && node.arguments[0]) for (const hit of literalTexts(node.arguments[0])) report(hit.node, hit.text, `${callee}()`);
       if (TRANSLATE_CALLS.has(callee) && node.arguments[1] && ts.isObjectLiteralExpression(node.arguments[1])) {
         for (const property of node.arguments[1].properties) {

@@ -33,7 +33,7 @@ describe("channels made for you, in a real browser", () => {
     // The preview changed nothing.
     expect((await api.get("/api/v1/channels")).json.length).toBe(before);
 
-    await page.getByRole("button", { name: "Create 3 channel(s)" }).click();
+    await page.getByRole("button", { name: "Create 3 channels" }).click();
     await page.waitForURL(/\/channels$/);
     await page.getByText("Gamma Net").first().waitFor();
     const channels = (await api.get("/api/v1/channels")).json as Array<{ number: string; name: string; playoutId?: number }>;

@@ -29,7 +29,7 @@ export function LivePlayer({ src, title }: { src: string | null; title: string }
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
           setStatus("error");
-          setError(data.response?.code ? `The stream answered ${data.response.code} (${data.details})` : `Playback failed: ${data.details}`);
+          setError(data.response?.code ? t("common.theStreamAnswered", { code: data.response.code, details: data.details }) : t("common.playbackFailed", { details: data.details }));
         });
         hls.loadSource(src);
         hls.attachMedia(element);
@@ -39,7 +39,7 @@ export function LivePlayer({ src, title }: { src: string | null; title: string }
         destroy = () => element.removeAttribute("src");
       } else {
         setStatus("error");
-        setError("This browser cannot play HLS streams.");
+        setError(t("common.browserCannotPlayHls"));
         return;
       }
       element.play().catch(() => undefined);

@@ -8,7 +8,7 @@ export function ThemeToggle() {
   const scheme = useComputedColorScheme("light");
   const next = scheme === "dark" ? "light" : "dark";
   return (
-    <ActionIcon variant="default" size="lg" onClick={() => setColorScheme(next)} aria-label={t("common.switchToTheme", { next: next })} title={t("common.switchToTheme", { next: next })}>
+    <ActionIcon variant="default" size="lg" onClick={() => setColorScheme(next)} aria-label={next === "dark" ? t("common.switchToDarkTheme") : t("common.switchToLightTheme")} title={next === "dark" ? t("common.switchToDarkTheme") : t("common.switchToLightTheme")}>
       <span aria-hidden="true">{scheme === "dark" ? "☀" : "☾"}</span>
     </ActionIcon>
   );

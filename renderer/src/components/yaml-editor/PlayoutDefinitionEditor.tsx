@@ -18,7 +18,7 @@ type Check = { state: "checking" } | { state: "done"; problems: YamlProblem[] } 
  * `validatePlayout` (problems underlined in place and listed), and a valid text is previewed with
  * `previewPlayout` for the next hours.
  */
-export function PlayoutDefinitionEditor({ value, onChange, label = "YAML playout definition", description }: { value: string; onChange: (value: string) => void; label?: string; description?: string }) {
+export function PlayoutDefinitionEditor({ value, onChange, label, description }: { value: string; onChange: (value: string) => void; label?: string; description?: string }) {
   const { t } = useTranslation();
   const client = useClient();
   const statusId = useId();
@@ -67,7 +67,7 @@ export function PlayoutDefinitionEditor({ value, onChange, label = "YAML playout
         <Text component="div" fw={500} size="sm">{label}</Text>
         {description && <Text size="xs" c="dimmed">{description}</Text>}
       </div>
-      <YamlEditor value={value} onChange={onChange} label={label} describedBy={statusId} validate={validate} onValidated={onValidated} />
+      <YamlEditor value={value} onChange={onChange} label={label ?? t("yamlEditor.yamlPlayoutDefinition")} describedBy={statusId} validate={validate} onValidated={onValidated} />
       <div id={statusId} role="status" aria-live="polite">
         {check.state === "checking" && (
           <Group gap={6}><Loader size={12} /><Text size="sm" c="dimmed">{t("yamlEditor.checkingWithTheServer")}</Text></Group>

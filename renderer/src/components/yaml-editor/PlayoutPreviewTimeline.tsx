@@ -60,7 +60,7 @@ export function PlayoutPreviewTimeline({ preview, hours }: { preview: PlayoutEdi
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {items.length > 60 && <Text size="xs" c="dimmed">{t("yamlEditor.andMoreItemsUntil", { value: items.length - 60, time: time(items[items.length - 1].finish) })}</Text>}
+      {items.length > 60 && <Text size="xs" c="dimmed">{t("yamlEditor.andMoreItemsUntil", { count: items.length - 60, time: time(items[items.length - 1].finish) })}</Text>}
     </Stack>
   );
 }

@@ -26,7 +26,7 @@ export default function BlocksPage() {
 
   const remove = async (run: () => Promise<{ error?: Parameters<typeof toServerErrors>[0] }>) => {
     const result = await run();
-    setDeleteError(result.error ? (toServerErrors(result.error, []).general ?? "Could not delete") : null);
+    setDeleteError(result.error ? (toServerErrors(result.error, []).general ?? t("common.couldNotDelete")) : null);
     if (!result.error) reload();
   };
 

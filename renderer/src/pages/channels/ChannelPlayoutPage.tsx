@@ -42,7 +42,7 @@ export default function ChannelPlayoutPage({ params }: PageProps) {
       <Title order={1}>{channel ? t("channels.playoutOf", { number: channel.number, name: channel.name }) : t("common.playout")}</Title>
       <ServerMessage title={t("common.cannotLoad")} message={error?.message} />
       {playout && (
-        <Alert color={playout.buildStatus.success === false ? "red" : "gray"} title={t("channels.playout", { kind: playout.kind })}>{t("common.lastBuild2")}{" "}{formatTime(playout.buildStatus.lastBuild)}{playout.buildStatus.message ? ` — ${playout.buildStatus.message}` : ""}
+        <Alert color={playout.buildStatus.success === false ? "red" : "gray"} title={t("channels.playout", { kind: playout.kind })}>{t("channels.lastBuildAt", { time: formatTime(playout.buildStatus.lastBuild) })}{playout.buildStatus.message ? ` — ${playout.buildStatus.message}` : ""}
           <PlayoutResetButton channelId={channel!.id} />
         </Alert>
       )}

@@ -77,7 +77,7 @@ export default function GenerateChannelsPage() {
       <ServerMessage message={errors?.general} />
       {report && (
         <Stack>
-          <Title order={2}>{report.channels.length === 0 ? t("channels.noGroupIsLargeEnough") : t("channels.channelSToMake", { channelsCount: report.channels.length })}</Title>
+          <Title order={2}>{report.channels.length === 0 ? t("channels.noGroupIsLargeEnough") : t("channels.channelsToMakeCount", { count: report.channels.length })}</Title>
           {report.channels.length > 0 && (
             <Table verticalSpacing="xs" aria-label={t("channels.channelsToMake")}>
               <Table.Thead>
@@ -110,7 +110,7 @@ export default function GenerateChannelsPage() {
           )}
           <Group justify="flex-end">
             <Button component={Link} to="/channels" variant="default">{t("common.cancel")}</Button>
-            <Button onClick={() => run(true)} disabled={report.channels.length === 0} loading={fetching}>{t("channels.createChannelS", { channelsCount: report.channels.length })}</Button>
+            <Button onClick={() => run(true)} disabled={report.channels.length === 0} loading={fetching}>{t("channels.createChannels", { count: report.channels.length })}</Button>
           </Group>
         </Stack>
       )}

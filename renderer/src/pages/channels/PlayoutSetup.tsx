@@ -59,7 +59,7 @@ export function PlayoutSetup({ channelId, playoutId, initialDefinition, onSaved 
       setMessage(toServerErrors(result.error, []).general);
       return;
     }
-    setMessage(change.build.success ? null : `The build failed: ${change.build.message}`);
+    setMessage(change.build.success ? null : t("channels.theBuildFailed", { message: change.build.message }));
     onSaved(change.build);
   };
 
@@ -67,7 +67,7 @@ export function PlayoutSetup({ channelId, playoutId, initialDefinition, onSaved 
     <Stack>
       <Group grow align="flex-start">
         <Select label={t("channels.whatToPlay")} placeholder={sources.length ? t("channels.pickAShowOrCollection") : t("channels.noShowsOrCollectionsYet")} data={sources} value={sourceValue} onChange={setSourceValue} searchable />
-        <Select label={t("common.template")} data={PLAYOUT_TEMPLATES.map((t) => ({ value: t.value, label: t.label }))} value={templateValue} onChange={setTemplateValue} allowDeselect={false} />
+        <Select label={t("common.template")} data={PLAYOUT_TEMPLATES.map((template) => ({ value: template.value, label: t(template.label) }))} value={templateValue} onChange={setTemplateValue} allowDeselect={false} />
       </Group>
       <PlayoutDefinitionEditor value={definition} onChange={setDefinition} description={t("channels.filledInFromTheTemplateEdit")} />
       <ServerMessage message={message} />

@@ -20,11 +20,11 @@ export function SkipButton({ channelId, channelName, size = "compact-sm" }: { ch
   const run = async () => {
     const result = await skip({ id: channelId }, SKIP_CHANGES);
     if (result.error || !result.data) {
-      setMessage({ text: toServerErrors(result.error, []).general ?? "The skip failed", failed: true });
+      setMessage({ text: toServerErrors(result.error, []).general ?? t("channels.theSkipFailed"), failed: true });
       return;
     }
     const next = result.data.skipChannel.nextTitle;
-    setMessage({ text: next ? `Now playing: ${next}` : "Skipped", failed: false });
+    setMessage({ text: next ? t("channels.nowPlaying", { title: next }) : t("channels.skipped"), failed: false });
   };
   return (
     <Group gap={4} wrap="nowrap">

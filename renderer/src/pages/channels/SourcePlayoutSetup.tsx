@@ -41,7 +41,7 @@ export function SourcePlayoutSetup(props: {
     const result = playoutId ? await update({ id: playoutId, input }) : await create({ input: { channelId, kind, ...input } });
     const change = result.data && ("createPlayout" in result.data ? result.data.createPlayout : result.data.updatePlayout);
     if (result.error || !change) return setErrors(toServerErrors(result.error, ["scheduleId", "scheduleFile"]));
-    setErrors(change.build.success ? null : { fields: {}, general: `The build failed: ${change.build.message}`, unauthorized: false });
+    setErrors(change.build.success ? null : { fields: {}, general: t("channels.theBuildFailed", { message: change.build.message }), unauthorized: false });
     onSaved(change.build);
   };
 

@@ -8,7 +8,8 @@ export interface PlayoutSource {
 
 export interface PlayoutTemplate {
   value: string;
-  label: string;
+  /** A catalog key (renderer/src/i18n/locales/). */
+  label: "channels.templateInOrder" | "channels.templateShuffle" | "channels.templateHourly";
   render(source: PlayoutSource): string;
 }
 
@@ -25,17 +26,17 @@ function contentBlock(source: PlayoutSource, order: "chronological" | "shuffle")
 export const PLAYOUT_TEMPLATES: readonly PlayoutTemplate[] = [
   {
     value: "in-order",
-    label: "Play everything in order, then repeat",
+    label: "channels.templateInOrder",
     render: (source) => `${contentBlock(source, "chronological")}playout:\n  - all:\n    content: main\n  - repeat: true\n`,
   },
   {
     value: "shuffle",
-    label: "Shuffle everything, then repeat",
+    label: "channels.templateShuffle",
     render: (source) => `${contentBlock(source, "shuffle")}playout:\n  - all:\n    content: main\n  - repeat: true\n`,
   },
   {
     value: "hourly",
-    label: "One item at the top of every hour",
+    label: "channels.templateHourly",
     render: (source) => `${contentBlock(source, "chronological")}playout:\n  - pad_to_next: 60\n    content: main\n  - repeat: true\n`,
   },
 ];

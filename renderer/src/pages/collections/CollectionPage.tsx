@@ -51,7 +51,7 @@ export default function CollectionPage({ params }: PageProps) {
             </Group>
             <ServerMessage message={nameErrors?.general} />
           </form>
-          <Title order={2} size="h3">{t("collections.items", { itemCount: collection.itemCount })}</Title>
+          <Title order={2} size="h3">{t("collections.items", { count: collection.itemCount })}</Title>
           {collection.items.length > 0 && (
             <Table verticalSpacing={6}>
               <Table.Tbody>
@@ -69,7 +69,7 @@ export default function CollectionPage({ params }: PageProps) {
           <TextInput label={t("common.searchMedia")} description={t("collections.theSearchLanguageEGTypeShowOr")} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
           <div role="status" aria-live="polite">
             {live.error && <Text c="red" size="sm">{live.error}</Text>}
-            {live.result && <Text size="sm" c="dimmed">{live.result.totalCount}{" "}{t("common.matches")}{live.result.totalCount > live.result.items.length ? t("collections.showing", { itemsCount: live.result.items.length }) : ""}</Text>}
+            {live.result && <Text size="sm" c="dimmed">{live.result.totalCount > live.result.items.length ? t("collections.matchesShowing", { count: live.result.totalCount, shown: live.result.items.length }) : t("collections.matches", { count: live.result.totalCount })}</Text>}
           </div>
           {live.result && live.result.items.length > 0 && (
             <Table verticalSpacing={6}>

@@ -94,7 +94,7 @@ export default function CollectionsPage() {
   const saved = () => { setEditing(null); reload(); };
   const nameOf = (list: { id: number; name: string }[], id: number | null | undefined) => list.find((x) => x.id === id)?.name ?? `#${id}`;
   const groupName = (d: CollectionsOverviewQuery, id: number) => nameOf(d.playlistGroups, id);
-  const NEW_LABEL: Record<Tab, string> = { collections: "New collection", smart: "New smart collection", multi: "New multi collection", playlists: "New playlist" };
+  const NEW_LABEL: Record<Tab, string> = { collections: t("common.newCollection"), smart: t("collections.newSmartCollection"), multi: t("collections.newMultiCollection"), playlists: t("common.newPlaylist") };
 
   return (
     <Stack>
@@ -117,7 +117,7 @@ export default function CollectionsPage() {
               <ListTable columns={["Name", "Items"]} rows={data.collections.map((c) => ({
                 key: c.id, name: c.name,
                 cells: [<Anchor key="n" component={Link} to={`/collections/${c.id}`}>{c.name}</Anchor>, c.itemCount],
-                onDelete: () => remove(`the collection “${c.name}”`, () => deleteCollection({ id: c.id })),
+                onDelete: () => remove(t("collections.deleteCollection", { name: c.name }), () => deleteCollection({ id: c.id })),
               }))} />
             </Tabs.Panel>
             <Tabs.Panel value="smart" pt="md">
@@ -125,7 +125,7 @@ export default function CollectionsPage() {
                 key: c.id, name: c.name,
                 cells: [c.name, <Text key="q" ff="monospace" size="sm">{c.query}</Text>],
                 onEdit: () => setEditing({ tab: "smart", id: c.id }),
-                onDelete: () => remove(`the smart collection “${c.name}”`, () => deleteSmart({ id: c.id })),
+                onDelete: () => remove(t("collections.deleteSmart", { name: c.name }), () => deleteSmart({ id: c.id })),
               }))} />
             </Tabs.Panel>
             <Tabs.Panel value="multi" pt="md">
@@ -133,7 +133,7 @@ export default function CollectionsPage() {
                 key: c.id, name: c.name,
                 cells: [c.name, c.items.map((m) => (m.collectionId != null ? nameOf(data.collections, m.collectionId) : nameOf(data.smartCollections, m.smartCollectionId))).join(", ")],
                 onEdit: () => setEditing({ tab: "multi", id: c.id }),
-                onDelete: () => remove(`the multi collection “${c.name}”`, () => deleteMulti({ id: c.id })),
+                onDelete: () => remove(t("collections.deleteMulti", { name: c.name }), () => deleteMulti({ id: c.id })),
               }))} />
             </Tabs.Panel>
             <Tabs.Panel value="playlists" pt="md">
@@ -141,7 +141,7 @@ export default function CollectionsPage() {
                 key: p.id, name: p.name,
                 cells: [p.name, groupName(data, p.playlistGroupId), p.items.length],
                 onEdit: () => setEditing({ tab: "playlists", id: p.id }),
-                onDelete: () => remove(`the playlist “${p.name}”`, () => deletePlaylist({ id: p.id })),
+                onDelete: () => remove(t("collections.deletePlaylist", { name: p.name }), () => deletePlaylist({ id: p.id })),
               }))} />
             </Tabs.Panel>
           </>

@@ -28,7 +28,7 @@ export function SmartQueryEditor({ value, onChange, error }: { value: string; on
         {live.checking && <Group gap={6}><Loader size={12} /><Text size="sm" c="dimmed">{t("common.countingMatches")}</Text></Group>}
         {!live.checking && live.result && (
           <Text size="sm" data-testid="smart-match-count">
-            {live.result.totalCount === 1 ? t("collections.n1ItemMatches") : t("collections.itemsMatch", { totalCount: live.result.totalCount })}
+            {t("collections.itemsMatch", { count: live.result.totalCount })}
             {live.result.items.length > 0 ? `: ${live.result.items.map((i) => i.title).join(", ")}${live.result.totalCount > live.result.items.length ? ", …" : ""}` : "."}
           </Text>
         )}

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useClient } from "urql";
 import { SearchMediaCountDocument, type SearchMediaCountQuery } from "../../graphql/generated";
 import { toServerErrors } from "../../graphql/server-errors";
+import { t } from "../../i18n/i18n";
 
 export interface LiveSearch {
   checking: boolean;
@@ -28,7 +29,7 @@ export function useLiveSearch(query: string, pageSize = 5): LiveSearch {
       if (cancelled) return;
       if (response.error || !response.data) {
         const errors = toServerErrors(response.error, ["query"]);
-        const message = errors.fields.query ?? errors.general ?? "The server refused the query.";
+        const message = errors.fields.query ?? errors.general ?? t("collections.theServerRefusedTheQuery");
         const at = /at position (\d+)/.exec(message);
         setState({ checking: false, result: null, error: message, position: at ? Number(at[1]) : null });
       } else setState({ checking: false, result: response.data.searchMedia, error: null, position: null });

@@ -19,7 +19,7 @@ function TestReport({ result }: { result: TestResult }) {
   if (!result.ok) {
     return (
       <Alert color="red" title={t("ffmpegProfiles.testingFailed", { profile: result.profile })} role="status">
-        <Code block>{result.error ?? "FFmpeg failed"}</Code>
+        <Code block>{result.error ?? t("ffmpegProfiles.ffmpegFailed")}</Code>
       </Alert>
     );
   }
@@ -46,7 +46,7 @@ export default function FFmpegProfilesPage() {
 
   const act = async (run: () => Promise<{ error?: Parameters<typeof toServerErrors>[0] }>) => {
     const outcome = await run();
-    setMessage(outcome.error ? (toServerErrors(outcome.error, []).general ?? "The server refused this") : null);
+    setMessage(outcome.error ? (toServerErrors(outcome.error, []).general ?? t("common.theServerRefusedThis")) : null);
     if (!outcome.error) reload();
   };
   const onTest = async (p: Profile) => {

@@ -7,14 +7,15 @@ import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { FillerPresetForm } from "./FillerPresetForm";
 import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
 type Preset = FillerPresetsPageQuery["fillerPresets"][number];
 
 function describe(p: Preset): string {
-  if (p.fillerMode === "Duration") return `Duration ${p.duration}`;
-  if (p.fillerMode === "Count") return `${p.count} item(s)`;
-  if (p.fillerMode === "RandomCount") return `up to ${p.count} item(s)`;
-  if (p.fillerMode === "Pad") return `pad to ${p.padToNearestMinute} min`;
+  if (p.fillerMode === "Duration") return t("filler.describeDuration", { duration: p.duration });
+  if (p.fillerMode === "Count") return t("filler.describeCount", { count: p.count ?? 0 });
+  if (p.fillerMode === "RandomCount") return t("filler.describeUpTo", { count: p.count ?? 0 });
+  if (p.fillerMode === "Pad") return t("filler.describePad", { minutes: p.padToNearestMinute });
   return "—";
 }
 
@@ -29,7 +30,7 @@ export default function FillerPresetsPage() {
 
   const onDelete = async (p: Preset) => {
     const result = await remove({ id: p.id });
-    setDeleteError(result.error ? (toServerErrors(result.error, []).general ?? "Could not delete") : null);
+    setDeleteError(result.error ? (toServerErrors(result.error, []).general ?? t("common.couldNotDelete")) : null);
     if (!result.error) reload();
   };
 

@@ -13,7 +13,7 @@ function OwnerPasswordForm({ onSet }: { onSet: () => void }) {
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password !== repeat) return setError("The two passwords differ");
+    if (password !== repeat) return setError(t("firstRun.theTwoPasswordsDiffer"));
     setBusy(true);
     try {
       await setOwnerPassword(password);

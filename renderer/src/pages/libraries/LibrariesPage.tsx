@@ -11,7 +11,7 @@ import { ScanStatus } from "./ScanStatus";
 import { useLibraries } from "./use-libraries";
 import { useTranslation } from "react-i18next";
 
-const KIND_LABEL: Record<string, string> = { Shows: "TV shows", Movies: "Movies", OtherVideos: "Other videos", Music: "Music" };
+const KIND_LABEL: Record<string, "common.tvShows" | "common.movies" | "common.otherVideos" | "common.music"> = { Shows: "common.tvShows", Movies: "common.movies", OtherVideos: "common.otherVideos", Music: "common.music" };
 
 function LibraryCard({ library, onChanged }: { library: LibraryFieldsFragment; onChanged: () => void }) {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ function LibraryCard({ library, onChanged }: { library: LibraryFieldsFragment; o
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Title order={3} size="h4">{library.name}</Title>
-          <Text size="sm" c="dimmed">{KIND_LABEL[library.kind] ?? library.kind}</Text>
+          <Text size="sm" c="dimmed">{KIND_LABEL[library.kind] ? t(KIND_LABEL[library.kind]) : library.kind}</Text>
         </Group>
         <SourceBadge source={library.source} />
         {!library.source && library.paths.map((p) => <Text key={p.id} size="xs" ff="monospace" truncate="start" title={p.path}>{p.path}</Text>)}

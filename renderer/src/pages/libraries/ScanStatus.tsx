@@ -2,9 +2,10 @@ import { Badge, Group, Progress, Stack, Text } from "@mantine/core";
 import type { LibraryFieldsFragment } from "../../graphql/generated";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../i18n/i18n";
+import { t } from "../../i18n/i18n";
 
 export function formatTime(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toLocaleString(currentLocale(), { dateStyle: "medium", timeStyle: "short" }) : "never";
+  return iso ? new Date(iso).toLocaleString(currentLocale(), { dateStyle: "medium", timeStyle: "short" }) : t("libraries.never");
 }
 
 /** A library's running scan (progress and folder) or the outcome of its last one. */

@@ -13,10 +13,10 @@ const KINDS: { value: MediaServerKind; label: string }[] = [
   { value: "Emby", label: "Emby" },
 ];
 const FIELDS = ["name", "kind", "url", "credential", "pathReplacements"] as const;
-const CREDENTIAL_HELP: Record<MediaServerKind, string> = {
-  Plex: "The X-Plex-Token (Plex Web: an item's ⋯ → Get Info → View XML; the address ends in X-Plex-Token=…)",
-  Jellyfin: "An API key (Dashboard → API Keys → +)",
-  Emby: "An API key (Settings → Advanced → API Keys → New API Key)",
+const CREDENTIAL_HELP: Record<MediaServerKind, "mediaSources.credentialHelpPlex" | "mediaSources.credentialHelpJellyfin" | "mediaSources.credentialHelpEmby"> = {
+  Plex: "mediaSources.credentialHelpPlex",
+  Jellyfin: "mediaSources.credentialHelpJellyfin",
+  Emby: "mediaSources.credentialHelpEmby",
 };
 
 /** Adds a media source, or edits one (leave the credential empty to keep the stored one); the server tests it. */
@@ -54,7 +54,7 @@ export function MediaSourceForm({ existing, onSaved }: { existing?: MediaSourceF
         <TextInput label={t("common.serverUrl")} placeholder={kind === "Plex" ? "http://192.168.1.20:32400" : "http://192.168.1.20:8096"} value={url} onChange={(e) => setUrl(e.currentTarget.value)} required error={errors?.fields.url} />
         <PasswordInput
           label={kind === "Plex" ? t("common.plexToken") : t("common.apiKey")}
-          description={movedServer ? t("mediaSources.aNewServerAddressNeedsThe", { value: CREDENTIAL_HELP[kind] }) : existing?.hasCredential ? t("mediaSources.storedTypeANewOneTo", { value: CREDENTIAL_HELP[kind] }) : CREDENTIAL_HELP[kind]}
+          description={movedServer ? t("mediaSources.aNewServerAddressNeedsThe", { value: t(CREDENTIAL_HELP[kind]) }) : existing?.hasCredential ? t("mediaSources.storedTypeANewOneTo", { value: t(CREDENTIAL_HELP[kind]) }) : t(CREDENTIAL_HELP[kind])}
           value={credential}
           onChange={(e) => setCredential(e.currentTarget.value)}
           required={!existing || movedServer}

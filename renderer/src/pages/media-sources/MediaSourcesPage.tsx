@@ -20,7 +20,7 @@ function SourceCard({ source, onEdit, onChanged }: { source: MediaSourceFieldsFr
   const onTest = async () => {
     const result = await test({ id: source.id });
     const server = result.data?.testMediaSource;
-    setOutcome(server ? { ok: true, text: `${server.name} answered: version ${server.version}` } : { ok: false, text: toServerErrors(result.error, []).general ?? "The test failed" });
+    setOutcome(server ? { ok: true, text: t("mediaSources.serverAnswered", { name: server.name, version: server.version }) } : { ok: false, text: toServerErrors(result.error, []).general ?? t("common.testFailed") });
   };
   const onDelete = async () => {
     if (!window.confirm(t("mediaSources.deleteTheMediaSource", { name: source.name }))) return;

@@ -9,7 +9,7 @@ import { ScanStatus } from "../libraries/ScanStatus";
 import { useLibraries } from "../libraries/use-libraries";
 import { useTranslation } from "react-i18next";
 
-const KIND_LABEL: Record<string, string> = { Shows: "TV shows", Movies: "Movies", OtherVideos: "Other videos", Music: "Music" };
+const KIND_LABEL: Record<string, "common.tvShows" | "common.movies" | "common.otherVideos" | "common.music"> = { Shows: "common.tvShows", Movies: "common.movies", OtherVideos: "common.otherVideos", Music: "common.music" };
 
 /** The server's libraries: pick one to create its Airwave library, then sync it (progress and last result as for a scan). */
 export function SourceLibraries({ sourceId, sourceName }: { sourceId: number; sourceName: string }) {
@@ -49,7 +49,7 @@ export function SourceLibraries({ sourceId, sourceName }: { sourceId: number; so
             return (
               <Table.Tr key={remote.id}>
                 <Table.Td>{remote.name}</Table.Td>
-                <Table.Td>{KIND_LABEL[remote.kind] ?? remote.kind}</Table.Td>
+                <Table.Td>{KIND_LABEL[remote.kind] ? t(KIND_LABEL[remote.kind]) : remote.kind}</Table.Td>
                 <Table.Td>{library ? <ScanStatus library={library} /> : <Badge color="gray" variant="light">{t("common.notUsed")}</Badge>}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">

@@ -13,7 +13,7 @@ export function PlayoutResetButton({ channelId, onDone }: { channelId: number; o
   const run = async (eraseHistory: boolean) => {
     const result = await reset({ channelId, eraseHistory });
     const build = result.data?.resetPlayout;
-    const text = result.error || !build ? toServerErrors(result.error, []).general ?? "The reset failed." : build.success ? `Rebuilt: ${build.itemCount} items.` : `The build failed: ${build.message}`;
+    const text = result.error || !build ? toServerErrors(result.error, []).general ?? t("playouts.theResetFailed") : build.success ? t("playouts.rebuilt", { count: build.itemCount }) : t("channels.theBuildFailed", { message: build.message });
     setOutcome(text);
     onDone?.(text);
   };

@@ -12,12 +12,13 @@ import { draftOf, emptyDraft, inputOf, itemErrorsOf, move, type ItemDraft } from
 import { ScheduleItemCard } from "./ScheduleItemCard";
 import { ScheduleSettingsForm } from "./ScheduleSettingsForm";
 import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
 /** The arrow button that keeps focus after a move (the other one when the item reached an end). */
 function focusLabelAfterMove(from: number, to: number, count: number): string {
   const up = to < from;
   const direction = (up && to === 0) ? "down" : (!up && to === count - 1) ? "up" : up ? "up" : "down";
-  return `Move item ${to + 1} ${direction}`;
+  return direction === "up" ? t("schedules.moveItemUp", { n: to + 1 }) : t("schedules.moveItemDown", { n: to + 1 });
 }
 
 /** `/schedules/:id`: the schedule's options and its items, reordered by dragging or buttons, saved at once. */
@@ -64,13 +65,13 @@ export default function ScheduleEditPage({ params }: PageProps) {
       const { byItem, rest } = itemErrorsOf(fieldErrors, sentKeys);
       setItemErrors(byItem);
       const otherMessages = rest.map((e) => `${e.field}: ${e.message}`);
-      setGeneral(fieldErrors.length ? (otherMessages.join("\n") || "The server refused some items; see the marked fields.") : toServerErrors(result.error, []).general);
+      setGeneral(fieldErrors.length ? (otherMessages.join("\n") || t("schedules.theServerRefusedSomeItems")) : toServerErrors(result.error, []).general);
       return;
     }
     setItemErrors({});
     setGeneral(null);
     setDrafts(result.data.replaceScheduleItems.map(draftOf));
-    setSaved(`Saved ${result.data.replaceScheduleItems.length} items.`);
+    setSaved(t("schedules.savedItems", { count: result.data.replaceScheduleItems.length }));
   };
 
   const dragHandlers = (position: number) => ({

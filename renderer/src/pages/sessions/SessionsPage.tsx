@@ -9,15 +9,17 @@ import { useServerMutation } from "../../graphql/use-server-mutation";
 import { OnDemandStates } from "./OnDemandStates";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../i18n/i18n";
+import { useFormat } from "../../i18n/format";
 
 const REFRESH_MS = 2000;
 
 
-const MODE_LABEL: Record<string, string> = { segmenter: "Shared (HLS + MPEG-TS)", "ts-legacy": "MPEG-TS, own FFmpeg", "hls-direct": "HLS direct, own FFmpeg" };
+const MODE_LABEL: Record<string, "sessions.modeShared" | "sessions.modeTsLegacy" | "sessions.modeHlsDirect"> = { segmenter: "sessions.modeShared", "ts-legacy": "sessions.modeTsLegacy", "hls-direct": "sessions.modeHlsDirect" };
 
 /** `/sessions`: every channel being streamed now, who watches it and what plays, and the on-demand channels' states; refreshed every 2 s. */
 export default function SessionsPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [{ data, error }, refetch] = useQuery({ query: LiveSessionsDocument, requestPolicy: "network-only" });
   const [, stop] = useServerMutation(StopLiveSessionDocument);
   const [stopError, setStopError] = useState<string | null>(null);
@@ -29,7 +31,7 @@ export default function SessionsPage() {
 
   const onStop = async (channelNumber: string) => {
     const result = await stop({ channelNumber });
-    setStopError(result.error ? (toServerErrors(result.error, []).general ?? "Could not stop the session") : null);
+    setStopError(result.error ? (toServerErrors(result.error, []).general ?? t("sessions.couldNotStopTheSession")) : null);
     refetch({ requestPolicy: "network-only" });
   };
 
@@ -62,7 +64,7 @@ export default function SessionsPage() {
                     <Text size="sm">{s.channelName ?? t("common.deletedChannel")}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{MODE_LABEL[s.mode] ?? s.mode}</Text>
+                    <Text size="sm">{MODE_LABEL[s.mode] ? t(MODE_LABEL[s.mode]) : s.mode}</Text>
                     {s.state !== "running" && <Badge size="xs" variant="light">{s.state}</Badge>}
                   </Table.Td>
                   <Table.Td><Text size="sm">{new Date(s.startedAt).toLocaleTimeString(currentLocale())}</Text></Table.Td>
@@ -82,8 +84,8 @@ export default function SessionsPage() {
                         <Text size="sm" style={{ overflowWrap: "anywhere" }}>{s.nowPlaying.title}</Text>
                         <Text size="xs" c="dimmed">{t("sessions.atOf", { clock: clock(s.nowPlaying.offsetSeconds), clock2: clock(s.nowPlaying.durationSeconds) })}</Text>
                         {s.nowPlaying.video && s.nowPlaying.audio && (
-                          <Text size="xs" c="dimmed" title={t("sessions.videoAudio", { reason: s.nowPlaying.video.reason, reason2: s.nowPlaying.audio.reason })}>{t("common.video2")}{" "}{s.nowPlaying.video.mode}{t("common.audio2")}{" "}{s.nowPlaying.audio.mode}
-                            {s.nowPlaying.earlyMs ? t("sessions.startedSEarlyOnAKeyframe", { value: (s.nowPlaying.earlyMs / 1000).toFixed(1) }) : ""}
+                          <Text size="xs" c="dimmed" title={t("sessions.videoAudio", { reason: s.nowPlaying.video.reason, reason2: s.nowPlaying.audio.reason })}>{t("sessions.videoAudioModes", { video: s.nowPlaying.video.mode, audio: s.nowPlaying.audio.mode })}
+                            {s.nowPlaying.earlyMs ? t("sessions.startedSEarlyOnAKeyframe", { seconds: format.number(s.nowPlaying.earlyMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) : ""}
                           </Text>
                         )}
                         {s.acceleration && <Text size="xs" c="red">{t("sessions.failingSoftwareUntil", { acceleration: s.acceleration.acceleration, toLocaleTimeString: new Date(s.acceleration.failingUntil).toLocaleTimeString(currentLocale()) })}</Text>}

@@ -18,7 +18,7 @@ export function OwnerPasswordSetting() {
       await setOwnerPassword(password, isSet ? current : undefined);
       setCurrent("");
       setNext("");
-      setMessage({ ok: true, text: password === null ? "Owner password removed" : "Owner password saved; other sessions have ended" });
+      setMessage({ ok: true, text: password === null ? t("settings.ownerPasswordRemoved") : t("settings.ownerPasswordSaved") });
       refresh();
       ownerAccessChanged();
     } catch (refused) {

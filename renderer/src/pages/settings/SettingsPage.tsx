@@ -33,7 +33,7 @@ function changes(before: Editable, after: Editable): SettingsInput {
   return input;
 }
 
-function SecretSetting({ label, field, isSet, description, onSave, error }: { label: string; field: "writeKey" | "iptvTokenKey"; isSet: boolean; description: string; onSave: (input: SettingsInput) => Promise<boolean>; error?: string }) {
+function SecretSetting({ label, newLabel, field, isSet, description, onSave, error }: { label: string; newLabel: string; field: "writeKey" | "iptvTokenKey"; isSet: boolean; description: string; onSave: (input: SettingsInput) => Promise<boolean>; error?: string }) {
   const { t } = useTranslation();
   const [value, setValue] = useState("");
   return (
@@ -44,7 +44,7 @@ function SecretSetting({ label, field, isSet, description, onSave, error }: { la
       </Group>
       <Text size="sm" c="dimmed">{description}</Text>
       <Group align="flex-start" wrap="nowrap">
-        <PasswordInput aria-label={t("settings.new", { label: label.toLowerCase() })} placeholder={t("settings.new", { label: label.toLowerCase() })} value={value} onChange={(e) => setValue(e.currentTarget.value)} error={error} style={{ flex: 1 }} autoComplete="new-password" />
+        <PasswordInput aria-label={newLabel} placeholder={newLabel} value={value} onChange={(e) => setValue(e.currentTarget.value)} error={error} style={{ flex: 1 }} autoComplete="new-password" />
         <Button variant="default" disabled={!value} onClick={async () => (await onSave({ [field]: value })) && setValue("")}>{t("common.save")}</Button>
         {isSet && <Button variant="subtle" color="red" onClick={() => onSave({ [field]: null })}>{t("common.remove")}</Button>}
       </Group>
@@ -135,8 +135,8 @@ export default function SettingsPage() {
             <Alert color="orange" role="alert">{t("settings.airwaveListensBeyondThisComputerWith")}</Alert>
           )}
           <OwnerPasswordSetting />
-          <SecretSetting label={t("common.writeKey")} field="writeKey" isSet={settings.writeKeySet} description={t("settings.whenSetEveryChangeNeedsThis")} onSave={save} error={errors?.fields.writeKey} />
-          <SecretSetting label={t("settings.iptvTokenKey")} field="iptvTokenKey" isSet={settings.iptvTokenKeySet} description={t("settings.whenSetMediaPlayersNeedA")} onSave={save} error={errors?.fields.iptvTokenKey} />
+          <SecretSetting label={t("common.writeKey")} newLabel={t("settings.newWriteKey")} field="writeKey" isSet={settings.writeKeySet} description={t("settings.whenSetEveryChangeNeedsThis")} onSave={save} error={errors?.fields.writeKey} />
+          <SecretSetting label={t("settings.iptvTokenKey")} newLabel={t("settings.newIptvTokenKey")} field="iptvTokenKey" isSet={settings.iptvTokenKeySet} description={t("settings.whenSetMediaPlayersNeedA")} onSave={save} error={errors?.fields.iptvTokenKey} />
           <IptvTokenCard enabled={settings.iptvTokenKeySet} />
         </Stack>
       </Card>

@@ -59,7 +59,7 @@ export function SetupTransferCard() {
         {report && document && (
           <Stack gap="xs" aria-label={t("common.importReport")}>
             <Text fw={600}>
-              {report.applied ? t("common.imported") : t("common.wouldImport")} {document.name}: {count(report, "create")}{" "}{t("common.new2")}{" "}{count(report, "update")}{" "}{t("common.updated")}{" "}{count(report, "skip")}{" "}{t("common.skipped")}</Text>
+              {t(report.applied ? "settings.importedSummary" : "settings.wouldImportSummary", { name: document.name, created: count(report, "create"), updated: count(report, "update"), skipped: count(report, "skip") })}</Text>
             {report.unmatched.length > 0 && (
               <Alert color="yellow" title={t("settings.mediaThisLibraryDoesNotHave")}>
                 <List size="sm">{report.unmatched.map((u) => <List.Item key={u.path}>{u.path}: {[...u.identity.guids, u.identity.library && u.identity.path ? `${u.identity.library}: ${u.identity.path}` : ""].filter(Boolean).join(", ")}</List.Item>)}</List>

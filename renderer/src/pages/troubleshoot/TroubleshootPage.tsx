@@ -92,7 +92,7 @@ export default function TroubleshootPage() {
                 </>
               )}
               <Text size="sm" fw={600}>{t("troubleshoot.ffmpegSErrorOutput")}</Text>
-              <Code block aria-label={`stderr of run ${i + 1}`} style={{ whiteSpace: "pre-wrap" }}>{r.stderr || "(empty)"}</Code>
+              <Code block aria-label={t("troubleshoot.stderrOfRun", { n: i + 1 })} style={{ whiteSpace: "pre-wrap" }}>{r.stderr || t("troubleshoot.empty")}</Code>
             </Stack>
           ))}
         </Stack>

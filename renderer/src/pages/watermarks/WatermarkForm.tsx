@@ -56,7 +56,7 @@ export function WatermarkForm({ existing, onSaved }: { existing?: Watermark; onS
         // A picked file is sent itself; without one an existing watermark names its stored copy again.
         image = file ? { imageData: await readAsDataUrl(file) } : input.imagePath ? { imagePath: input.imagePath } : {};
       } catch (error) {
-        return setErrors({ fields: { imageData: `cannot be read: ${(error as Error).message}` }, general: null, unauthorized: false });
+        return setErrors({ fields: { imageData: t("watermarks.cannotBeRead", { message: (error as Error).message }) }, general: null, unauthorized: false });
       }
     }
     // Only what the chosen source, size and mode use: the server refuses the others.

@@ -7,12 +7,13 @@ import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { WatermarkForm } from "./WatermarkForm";
 import { useTranslation } from "react-i18next";
+import { t } from "../../i18n/i18n";
 
 type Watermark = WatermarksPageQuery["watermarks"][number];
 
 /** The copy's file name is a content hash, so the table says what kind of image it is; the path is in the tooltip. */
 function image(w: Watermark): string {
-  return w.imageSource === "ChannelLogo" ? "Channel logo" : "Image file";
+  return w.imageSource === "ChannelLogo" ? t("watermarks.channelLogo") : t("common.imageFile");
 }
 
 function shown(w: Watermark): string {
@@ -33,7 +34,7 @@ export default function WatermarksPage() {
 
   const onDelete = async (w: Watermark) => {
     const result = await remove({ id: w.id });
-    setMessage(result.error ? (toServerErrors(result.error, []).general ?? "The server refused this") : null);
+    setMessage(result.error ? (toServerErrors(result.error, []).general ?? t("common.theServerRefusedThis")) : null);
     if (!result.error) {
       if (preview?.name === w.name) setPreview(null);
       reload();
@@ -43,7 +44,7 @@ export default function WatermarksPage() {
     setPreviewing(w.id);
     const result = await client.query(WatermarkPreviewDocument, { id: w.id }, { requestPolicy: "network-only" }).toPromise();
     setPreviewing(null);
-    setMessage(result.error ? (toServerErrors(result.error, []).general ?? "The preview failed") : null);
+    setMessage(result.error ? (toServerErrors(result.error, []).general ?? t("watermarks.thePreviewFailed")) : null);
     setPreview(result.data ? { name: w.name, url: result.data.watermarkPreview } : null);
   };
 
@@ -73,7 +74,7 @@ export default function WatermarksPage() {
                 <Table.Tr key={w.id}>
                   <Table.Td>{w.name}</Table.Td>
                   <Table.Td title={w.imagePath ?? undefined}>{image(w)}</Table.Td>
-                  <Table.Td>{w.position} {w.size === "Scaled" ? `${w.widthPercent}%` : t("common.actualSize")} {w.opacity}{t("common.opaque")}</Table.Td>
+                  <Table.Td>{w.position} {w.size === "Scaled" ? `${w.widthPercent}%` : t("common.actualSize")} {t("watermarks.opaque", { opacity: w.opacity })}</Table.Td>
                   <Table.Td>{shown(w)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
