@@ -9,7 +9,8 @@
  *   `a || "x"`, `a && "x"`, `"x" + a`) given to a visible attribute (`title`, `aria-label`, `placeholder`,
  *   `label`, `description`, `alt`, `error`, `message`, `tooltip`, and any `…Label`, `…Title`, `…Text`,
  *   `…Message`, `…Description`, `…Placeholder`), or written as a JSX child (`{busy ? "Saving…" : "Save"}`);
- * - the same in an object property of one of those names (`{ value: "x", label: "Daily" }`, route titles);
+ * - the same in an object property of one of those names (`{ value: "x", label: "Daily" }`, route titles)
+ *   or as the default of a prop of one of those names (`{ title = "Failed" }`);
  * - the text given to `window.confirm`, `alert` or `prompt`, or kept in React state to be shown later
  *   (`setSaved("Saved 3 items.")`: any `setX(…)` call);
  * - English passed into a message as a value (`t("key", { what: "a problem" })`).
@@ -127,6 +128,9 @@ export function findInSource(fileName, sourceText) {
     } else if (ts.isPropertyAssignment(node)) {
       const name = propertyName(node.name);
       if (name && isVisibleName(name)) for (const hit of literalTexts(node.initializer)) if (!TOKEN.test(hit.text)) report(hit.node, hit.text, `${name}:`);
+    } else if (ts.isBindingElement(node) && node.initializer) {
+      const name = node.propertyName ? propertyName(node.propertyName) : ts.isIdentifier(node.name) ? node.name.text : undefined;
+      if (name && isVisibleName(name)) for (const hit of literalTexts(node.initializer)) report(hit.node, hit.text, `${name} =`);
     } else if (ts.isCallExpression(node)) {
       const callee = node.expression.getText(source).replace(/^window\./, "");
       if (STATE_SETTER.test(callee) && node.arguments[0]) for (const hit of literalTexts(node.arguments[0])) if (!TOKEN.test(hit.text)) report(hit.node, hit.text, `${callee}()`);
