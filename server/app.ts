@@ -52,7 +52,7 @@ export async function createApp({ config, services, log, metrics, stopping = () 
   app.disable("x-powered-by");
   app.use(requireAllowedHost(hostAllowList(config.server.allowedHosts), misdirectedHost));
   if (metrics) app.use(requestMetrics(metrics));
-  app.use(requestLog(log));
+  app.use(requestLog(log, undefined, () => config.logging.iptvAccessLog));
   app.use(cors());
   app.use(canonicalPathMiddleware(malformedPath));
   app.use(legacyRewrite({ deprecation: config.api.legacyDeprecation, sunset: config.api.legacySunset }));

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   }
   // Child processes inherit process.env: the secrets in it stay with this process's configuration.
   const environment = removeSecretSettings(process.env);
-  const log = createLogger(config.logging.level);
+  const log = createLogger(() => config.logging.level);
   const server = await startServer(config, log, environment);
   process.stdout.write(`Airwave is serving ${server.url} (data folder: ${config.dataDir})\n`);
   announceReady({ type: "ready", port: server.port, url: server.url });

@@ -17,7 +17,7 @@ import { HdhrUdpDiscovery } from "./iptv/hdhr-udp-discovery";
 import type { AppConfig } from "./config/app-config";
 import { Database } from "./db/database";
 import { createLogger, type Logger } from "./logging/logger";
-import { LogStore } from "./logging/log-store";
+import { LOGS_FOLDER, LogStore, RESTORE_NOTE } from "./logging/log-store";
 import { redactingLogger } from "./logging/redacting-logger";
 import { Secrets } from "./logging/secrets";
 import { BackupJob } from "./jobs/backup-job";
@@ -46,7 +46,7 @@ export interface RunningServer {
 
 const DRAIN_TIMEOUT_MS = 10_000;
 /** Where the server keeps its own log files, under the data folder. */
-export const LOGS_FOLDER = "logs";
+export { LOGS_FOLDER };
 
 /** Guide settings read from the config object on every use, so Settings changes apply without a restart. */
 function liveGuideSettings(config: AppConfig): GuideSettings {
@@ -83,7 +83,8 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
   // Every secret, from the moment it exists: the configuration's, then each one the services are given or make.
   const secrets = new Secrets();
   secrets.watch(() => [config.api.writeKey, config.jwt.issuerSigningKey, config.auth.passwordHash, config.database.url, config.database.password]);
-  const log = redactingLogger([outerLog, createLogger(config.logging.level, (line) => logStore.append(line))], () => secrets.list());
+  const log = redactingLogger([outerLog, createLogger(() => config.logging.level, (line) => logStore.append(line))], () => secrets.list());
+  logRestore(path.join(config.dataDir, LOGS_FOLDER), log);
   const binaries = locateFFmpeg(await checkedFFmpegPaths(config.ffmpeg, log));
   if (binaries.source.ffprobe === "missing") log.warn("ffprobe was not found: set FFmpeg:ProbePath; scans will fail");
   const db = await Database.open(config.dataDir, config.database, (message) => log.warn(message));
@@ -254,4 +255,17 @@ async function checkedFFmpegPaths(configured: AppConfig["ffmpeg"], log: Logger):
     else checked[key] = file;
   }
   return checked;
+}
+
+/** A restore made while the server was stopped (`airwave restore`) is said once, at the next start. */
+function logRestore(folder: string, log: Logger): void {
+  const note = path.join(folder, RESTORE_NOTE);
+  try {
+    const restored = JSON.parse(fs.readFileSync(note, "utf8")) as { from?: string; at?: string; files?: string[] };
+    log.info("database restored from a backup", { backup: restored.from ?? "unknown", restoredAt: restored.at ?? "unknown", files: (restored.files ?? []).join(", ") || "none" });
+  } catch {
+    return;
+  } finally {
+    fs.rmSync(note, { force: true });
+  }
 }

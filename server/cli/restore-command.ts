@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import path from "node:path";
 import { defaultDataDir } from "../config/default-data-dir";
 import { runningServerPid } from "../db/data-folder-lock";
 import { restoreSnapshot, SnapshotError } from "../db/snapshot";
+import { LOGS_FOLDER, RESTORE_NOTE } from "../logging/log-store";
 
 export interface CommandResult {
   code: number;
@@ -23,6 +25,13 @@ export async function restoreCommand(file: string, env: NodeJS.ProcessEnv): Prom
   }
   try {
     const { files } = await restoreSnapshot(path.resolve(file), dataDir);
+    // The server says so in its log at the next start (the restore itself runs while it is stopped).
+    try {
+      fs.mkdirSync(path.join(dataDir, LOGS_FOLDER), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, LOGS_FOLDER, RESTORE_NOTE), JSON.stringify({ from: path.basename(file), at: new Date().toISOString(), files }));
+    } catch {
+      // Only the log line is lost.
+    }
     const extra = files.length ? ` and ${files.join(", ")}` : "";
     return { code: 0, stdout: `Restored the database${extra} from ${file} into ${dataDir} (the previous database is kept as airwave.sqlite3.before-restore)\n` };
   } catch (error) {

@@ -41,7 +41,8 @@ export interface AppConfig {
   ffmpeg: { path?: string; probePath?: string };
   /** Live streams: a channel's shared session stops this long after its last request. */
   streaming: { idleTimeoutSeconds: number };
-  logging: { level: LogLevel };
+  /** `level` and `iptvAccessLog` change at run time (Settings): loggers read them at every line. */
+  logging: { level: LogLevel; iptvAccessLog: boolean };
   /** Scheduled database backups into `<data>/backups/`: every `intervalHours` (0 = off), the newest `keep` kept. */
   backup: { intervalHours: number; keep: number };
   /**

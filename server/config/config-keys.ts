@@ -143,6 +143,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("FFmpeg:ProbePath", nonEmptyString, (c, v) => (c.ffmpeg.probePath = v)),
   key("Streaming:IdleTimeoutSeconds", integer(1, 24 * 3600), (c, v) => (c.streaming.idleTimeoutSeconds = v)),
   key("Logging:Level", logLevel, (c, v) => (c.logging.level = v)),
+  key("Logging:IptvAccessLog", boolean, (c, v) => (c.logging.iptvAccessLog = v)),
   key("Backup:IntervalHours", integer(0, 24 * 365), (c, v) => (c.backup.intervalHours = v)),
   key("Backup:Keep", integer(1, 1000), (c, v) => (c.backup.keep = v)),
   key("Database:Type", oneOf(["sqlite", "postgres"] as const), (c, v) => (c.database.type = v)),

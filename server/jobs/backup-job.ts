@@ -35,8 +35,9 @@ export class BackupJob {
     if (this.running || !this.backups.isDue(this.startedAt)) return;
     this.running = this.backups
       .create("scheduled")
-      .then((backup) => this.log.info("backup written", { name: backup.name }))
-      .catch((error: unknown) => this.log.error("scheduled backup failed", { error }))
+      // The backup service logs the backup (made, pruned) or its failure.
+      .then(() => undefined)
+      .catch(() => undefined)
       .finally(() => {
         this.running = undefined;
       });

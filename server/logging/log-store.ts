@@ -4,6 +4,11 @@ import type { LogLine, LogSource } from "../domain/log-line";
 
 const LINE = /^(\S+) (DEBUG|INFO|WARN|ERROR) ([\s\S]*?)\n?$/;
 
+/** The server's log folder inside the data folder. */
+export const LOGS_FOLDER = "logs";
+/** Left in the log folder by `airwave restore`; the next server start logs it and removes it. */
+export const RESTORE_NOTE = "restored.json";
+
 /** `airwave.log` is rotated when it would pass this size... */
 export const LOG_MAX_BYTES = 10 * 1024 * 1024;
 /** ...into `airwave.1.log` (newest) … `airwave.5.log` (oldest); older ones are deleted. */

@@ -21,10 +21,11 @@ function render(fields: Record<string, unknown> | undefined): string {
   return parts.length ? ` ${parts.join(" ")}` : "";
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
-  const threshold = ORDER[level];
+/** `level` may be read at every line (`Logging:Level` changes at run time through Settings). */
+export function createLogger(level: LogLevel | (() => LogLevel), write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
+  const threshold = typeof level === "function" ? () => ORDER[level()] : () => ORDER[level];
   const at = (lvl: LogLevel) => (message: string, fields?: Record<string, unknown>) => {
-    if (ORDER[lvl] < threshold) return;
+    if (ORDER[lvl] < threshold()) return;
     write(`${new Date().toISOString()} ${lvl.toUpperCase()} ${message}${render(fields)}\n`);
   };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { SETTINGS_FILE } from "../config/load-config";
 import { PRIVATE_FILE, PRIVATE_FOLDER, snapshotDatabase } from "../db/snapshot";
 import { DomainError } from "../domain/domain-error";
+import { NO_EVENT_LOG, type EventLog } from "../domain/event-log";
 
 export const BACKUP_FOLDER = "backups";
 
@@ -42,6 +43,8 @@ export class BackupService {
     private readonly settings: BackupSettings,
     private readonly clock: () => number = Date.now,
     private readonly database: "sqlite" | "postgres" = "sqlite",
+    /** Backups made, pruned and failed. */
+    private readonly events: EventLog = NO_EVENT_LOG,
   ) {}
 
   get folder(): string {
@@ -53,9 +56,20 @@ export class BackupService {
     if (this.database === "postgres") {
       return Promise.reject(DomainError.invalid("database", "Airwave backs up its SQLite database only; back up a PostgreSQL database with pg_dump"));
     }
-    this.running ??= this.write(trigger).finally(() => {
-      this.running = undefined;
-    });
+    this.running ??= this.write(trigger)
+      .then(
+        (backup) => {
+          this.events.info("backup made", { name: backup.name, trigger, sizeBytes: backup.sizeBytes });
+          return backup;
+        },
+        (error: unknown) => {
+          this.events.warn("backup failed", { trigger, folder: this.folder, error: error instanceof Error ? error.message : String(error) });
+          throw error;
+        },
+      )
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 
@@ -117,6 +131,8 @@ export class BackupService {
   }
 
   private prune(): void {
-    for (const old of this.list().slice(this.settings.keep)) fs.rmSync(path.join(this.folder, old.name), { force: true });
+    const old = this.list().slice(this.settings.keep);
+    for (const backup of old) fs.rmSync(path.join(this.folder, backup.name), { force: true });
+    if (old.length) this.events.info("old backups pruned", { removed: old.map((b) => b.name).join(", "), kept: this.settings.keep });
   }
 }

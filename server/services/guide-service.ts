@@ -27,6 +27,7 @@ import {
   newHdhrDeviceId,
   writeChannelProgrammes,
 } from "../guide";
+import { NO_EVENT_LOG, type EventLog } from "../domain/event-log";
 import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
 import { DomainError, type FieldError } from "./domain-error";
 import { FRAGMENT_FILE_PATTERN, fragmentFileName, readFragmentHead, readFragmentProgrammes, writeFragmentFile, FragmentEncoder, type FragmentHead } from "./guide-fragment-file";
@@ -94,6 +95,8 @@ interface RebuildTally {
   started: number;
   pending: number;
   built: number;
+  programmes: number;
+  failed: string[];
 }
 
 export class GuideService {
@@ -116,6 +119,8 @@ export class GuideService {
     /** Uniform in [0, 1); draws the HDHomeRun device id. */
     private readonly random: () => number,
     private readonly metrics: MetricsPort = NO_METRICS,
+    /** Guide rebuilds (channels, programmes, duration) and their failures. */
+    private readonly events: EventLog = NO_EVENT_LOG,
   ) {
     this.cacheDir = path.join(dataDir, GUIDE_CACHE_FOLDER);
   }
@@ -197,7 +202,7 @@ export class GuideService {
   async guideDocument(): Promise<GuideDocumentChannel[]> {
     const [channels, revision] = await Promise.all([this.epgChannels(), this.db.read((repos) => repos.settings.libraryRevision())]);
     await this.prepareCacheDir();
-    const rebuild: RebuildTally = { started: performance.now(), pending: 0, built: 0 };
+    const rebuild: RebuildTally = { started: performance.now(), pending: 0, built: 0, programmes: 0, failed: [] };
     return Promise.all(channels.map((entry) => this.documentChannel(entry, revision, rebuild)));
   }
 
@@ -262,12 +267,31 @@ export class GuideService {
     let built: Promise<Buffer> | undefined;
     rebuild.pending += 1;
     const programmes = () =>
-      (built ??= this.rebuildFragment(entry, next, file).finally(() => {
-        rebuild.pending -= 1;
-        rebuild.built += 1;
-        if (rebuild.pending === 0) this.metrics.guideRebuild(rebuild.built, (performance.now() - rebuild.started) / 1000);
-      }));
+      (built ??= this.rebuildFragment(entry, next, file).then(
+        (bytes) => {
+          rebuild.programmes += countProgrammes(bytes);
+          this.rebuilt(rebuild);
+          return bytes;
+        },
+        (error: unknown) => {
+          rebuild.failed.push(`channel ${number}: ${error instanceof Error ? error.message : String(error)}`);
+          this.rebuilt(rebuild);
+          throw error;
+        },
+      ));
     return { channelId: id, number, version: `${key}:${now}`, channelXml: next.channelXml, programmes };
+  }
+
+  /** One stale fragment of a guide document is done: when it was the last, the rebuild is logged and timed. */
+  private rebuilt(rebuild: RebuildTally): void {
+    rebuild.pending -= 1;
+    rebuild.built += 1;
+    if (rebuild.pending > 0) return;
+    const seconds = (performance.now() - rebuild.started) / 1000;
+    this.metrics.guideRebuild(rebuild.built, seconds);
+    const fields = { channels: rebuild.built, programmes: rebuild.programmes, durationMs: Math.round(seconds * 1000) };
+    if (rebuild.failed.length) this.events.warn("guide rebuild failed", { ...fields, failed: rebuild.failed.length, errors: rebuild.failed.join("; ") });
+    else this.events.info("guide rebuilt", fields);
   }
 
   /** Renders a fragment and writes it to the cache; a build of the same key already running is shared. */
@@ -343,4 +367,11 @@ export function toGuideChannel(channel: Channel): GuideChannel {
     streamingMode: channel.streamingMode,
     isEnabled: channel.isEnabled,
   };
+}
+
+/** `<programme` elements in a rendered fragment. */
+function countProgrammes(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf("<programme "); at >= 0; at = bytes.indexOf("<programme ", at + 11)) count += 1;
+  return count;
 }

@@ -198,15 +198,15 @@ export function createServices(db: Database, deps: ServiceDependencies): Service
   const graphicImages = new WatermarkImages(deps.dataDir, ffprobeImageProbe(deps.ffprobePath ?? "ffprobe"), "graphics");
   const graphicsTimeZone = () => playoutSettings.timeZone;
   const streamSources = new StreamSourceService(db, clock, songCoverFromArtwork(artwork), watermarkSource, remotePlayback, { check: watermarkSource.check, timeZone: graphicsTimeZone });
-  const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics);
+  const guide = new GuideService(db, deps.dataDir, deps.guide ?? { daysToBuild: 2, timeZone: playoutSettings.timeZone }, clock, random, deps.metrics, deps.events);
   const schedules = new ScheduleService(db, refresh);
   const ownerAccess = deps.config
     ? new OwnerAccessService({ db, config: deps.config, environment: deps.environment ?? {}, clock, secretBytes: (count) => randomBytes(count), secrets: deps.secrets, log: deps.auditLog })
     : undefined;
-  const settings = deps.config ? new SettingsService(deps.config, deps.environment, deps.secrets, (password, address) => ownerAccess!.passwordGiven(password, address)) : undefined;
+  const settings = deps.config ? new SettingsService(deps.config, deps.environment, deps.secrets, (password, address) => ownerAccess!.passwordGiven(password, address), deps.events) : undefined;
   return {
     artwork,
-    backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock, db.kind),
+    backups: new BackupService(deps.dataDir, deps.config?.backup ?? { intervalHours: 0, keep: 7 }, clock, db.kind, deps.events),
     blocks: new BlockService(db, refresh),
     blockTemplates: new BlockTemplateService(db, refresh),
     channels,

@@ -1,5 +1,6 @@
 import path from "node:path";
-import type { AppConfig } from "../config/app-config";
+import type { AppConfig, LogLevel } from "../config/app-config";
+import { NO_EVENT_LOG, type EventLog } from "../domain/event-log";
 import { CONFIG_KEYS, ConfigValueError } from "../config/config-keys";
 import { ffmpegIdentityProblem } from "../config/ffmpeg-identity";
 import { SETTINGS_FILE } from "../config/load-config";
@@ -20,6 +21,8 @@ const EDITABLE = {
   ffprobePath: { key: "FFmpeg:ProbePath", live: false },
   writeKey: { key: "Api:WriteKey", live: true },
   iptvTokenKey: { key: "JWT:IssuerSigningKey", live: false },
+  logLevel: { key: "Logging:Level", live: true },
+  iptvAccessLog: { key: "Logging:IptvAccessLog", live: true },
 } as const;
 
 export type EditableSetting = keyof typeof EDITABLE;
@@ -28,7 +31,7 @@ export type EditableSetting = keyof typeof EDITABLE;
 const SECRET_SETTINGS: readonly EditableSetting[] = ["writeKey", "iptvTokenKey"];
 
 /** A change: a value sets the override in settings.json, null removes it, absent leaves it. */
-export type SettingsChange = { [K in EditableSetting]?: string | number | null };
+export type SettingsChange = { [K in EditableSetting]?: string | number | boolean | null };
 
 /**
  * What the caller proved besides being let in: the current write key (`X-Api-Key`), or the owner password
@@ -72,6 +75,10 @@ export interface SettingsView {
   playoutsFolder: string;
   /** `Server:AllowedHosts`: host names answered besides IPs, localhost and this machine's names. */
   allowedHosts: string[];
+  /** `Logging:Level`: the lowest level logged (applies at once). */
+  logLevel: LogLevel;
+  /** `Logging:IptvAccessLog`: every `/iptv/` request logged at debug level. */
+  iptvAccessLog: boolean;
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "::1", "[::1]"]);
@@ -93,6 +100,8 @@ export class SettingsService {
     private readonly environment: NodeJS.ProcessEnv = {},
     private readonly secrets?: SecretSink,
     private readonly passwordMatches: PasswordCheck = async () => false,
+    /** Which settings changed (keys only: values, secret or not, are never logged). */
+    private readonly events: EventLog = NO_EVENT_LOG,
   ) {}
 
   get(): SettingsView {
@@ -118,6 +127,8 @@ export class SettingsService {
       scriptsFolder: c.playout.scriptsFolder,
       playoutsFolder: path.join(c.dataDir, PLAYOUTS_FOLDER),
       allowedHosts: [...c.server.allowedHosts],
+      logLevel: c.logging.level,
+      iptvAccessLog: c.logging.iptvAccessLog,
     };
   }
 
@@ -146,7 +157,14 @@ export class SettingsService {
       throw error;
     }
 
+    const levelBefore = this.config.logging.level;
     for (const [field, value] of parsed) this.apply(field, value);
+    const keys = [...parsed.keys()].map((field) => EDITABLE[field].key);
+    const pending = keys.filter((key) => this.pendingRestart.has(key));
+    this.events.info("settings changed", { names: keys.join(", "), ...(pending.length ? { afterRestart: pending.join(", ") } : {}) });
+    const level = this.config.logging.level;
+    // Said at the new level's threshold or above, so the change itself is always in the log.
+    if (level !== levelBefore) this.events[level === "warn" || level === "error" ? "warn" : "info"]("log level changed", { from: levelBefore, to: level });
     return this.get();
   }
 
@@ -215,6 +233,8 @@ export class SettingsService {
     else if (field === "hdhomerunTunerCount") c.hdhomerun.tunerCount = value as number;
     else if (field === "backupIntervalHours") c.backup.intervalHours = value as number;
     else if (field === "backupKeep") c.backup.keep = value as number;
+    else if (field === "logLevel") c.logging.level = value as LogLevel;
+    else if (field === "iptvAccessLog") c.logging.iptvAccessLog = value as boolean;
   }
 
   private fromEnvironment(key: string): boolean {

@@ -101,19 +101,27 @@ export class SessionManager implements StreamSessionOwner {
     const session = new HlsSession(
       channelNumber,
       path.join(this.folder, `${channelNumber}-${this.sessionsStarted}`),
-      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, warn: this.options.warn ?? this.log, prepare: () => this.tuneIn(channelNumber), acceleration: this.acceleration, remoteOutcome: this.options.remoteOutcome, cues: this.cues },
+      { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock, log: this.log, warn: this.options.warn ?? this.log, prepare: () => this.tuneIn(channelNumber), acceleration: this.acceleration, remoteOutcome: this.options.remoteOutcome, cues: this.cues, viewerChange: (change, viewer, reason) => this.viewerChanged(channelNumber, "segmenter", change, viewer, reason) },
       this.options.timing ?? DEFAULT_TIMING,
     );
     this.live.set(channelNumber, session);
     const events = this.options.events;
     events?.info("stream session started", { channel: channelNumber, mode: "segmenter" });
     session.once("stopped", () => {
-      events?.info("stream session stopped", { channel: channelNumber, mode: "segmenter", reason: this.stopReasons.get(session) ?? "ended", viewers: session.viewers.list(this.clock(), this.options.idleTimeoutMs).length, restarts: session.restarts });
+      const reason = this.stopReasons.get(session) ?? "ended";
+      events?.info("stream session stopped", { channel: channelNumber, mode: "segmenter", reason, viewers: session.viewers.list(this.clock(), this.options.idleTimeoutMs).length, restarts: session.restarts });
+      session.viewers.endAll(`the session stopped (${reason})`);
       if (this.live.get(channelNumber) === session) this.live.delete(channelNumber);
       // While the server stops, `stopAll` reports every channel that was watched once everything ended.
       if (!this.stopping) void this.leave(channelNumber, session.lastAccess);
     });
     return session;
+  }
+
+  /** One log line per viewer arriving or leaving: channel, mode, address, user agent. */
+  private viewerChanged(channelNumber: string, mode: string, change: "joined" | "left", viewer: ViewerIdentity & { kind?: string }, reason?: string): void {
+    const fields = { channel: channelNumber, mode: viewer.kind === "mpegts" && mode === "segmenter" ? "ts (shared session)" : mode, address: viewer.address || "unknown", userAgent: viewer.userAgent ?? "none", ...(reason ? { reason } : {}) };
+    this.options.events?.info(change === "joined" ? "viewer joined" : "viewer left", fields);
   }
 
   /** The running session of the channel drops what it made past `at` and continues from there. */
@@ -125,7 +133,7 @@ export class SessionManager implements StreamSessionOwner {
     try {
       await this.options.tuneIn?.(channelNumber);
     } catch (error) {
-      this.log(`channel ${channelNumber}: resuming its timeline failed: ${(error as Error).message}`);
+      (this.options.warn ?? this.log)(`channel ${channelNumber}: resuming its timeline failed: ${(error as Error).message}`);
     }
   }
 
@@ -133,7 +141,7 @@ export class SessionManager implements StreamSessionOwner {
     try {
       await this.options.leave?.(channelNumber, lastWatchedAt);
     } catch (error) {
-      this.log(`channel ${channelNumber}: storing its checkpoint failed: ${(error as Error).message}`);
+      (this.options.warn ?? this.log)(`channel ${channelNumber}: storing its checkpoint failed: ${(error as Error).message}`);
     }
   }
 
@@ -161,11 +169,18 @@ export class SessionManager implements StreamSessionOwner {
     if (this.stopping) throw new Error("the server is stopping");
     const viewer = new ViewerStream(channelNumber, mode, { plan: this.options.plan, capabilities: this.options.capabilities, probe: this.probe, registry: this.registry, clock: this.clock });
     this.viewers.set(viewer, { startedAt: this.clock(), viewer: who });
+    this.options.events?.info("stream session started", { channel: channelNumber, mode });
+    this.viewerChanged(channelNumber, mode, "joined", who ?? { address: "", userAgent: null });
     return viewer;
   }
 
   async closeViewer(viewer: ViewerStream): Promise<void> {
+    const entry = this.viewers.get(viewer);
     this.viewers.delete(viewer);
+    if (entry) {
+      this.viewerChanged(viewer.channelNumber, viewer.mode, "left", entry.viewer ?? { address: "", userAgent: null }, this.stopping ? "server stopping" : "disconnected");
+      this.options.events?.info("stream session stopped", { channel: viewer.channelNumber, mode: viewer.mode, reason: this.stopping ? "server stopping" : "viewer left", viewers: 0 });
+    }
     await viewer.close();
   }
 
@@ -231,6 +246,8 @@ export class SessionManager implements StreamSessionOwner {
   private async reapIdle(): Promise<void> {
     const now = this.clock();
     for (const session of this.live.values()) {
+      // Listing drops (and logs) HLS viewers gone quiet.
+      if (!session.isStopping) session.viewers.list(now, this.options.idleTimeoutMs);
       if (session.isStopping || session.viewers.tsCount > 0 || session.startWaiters > 0) continue;
       if (now - session.lastAccess >= this.options.idleTimeoutMs) {
         this.stopReasons.set(session, `idle for ${Math.round(this.options.idleTimeoutMs / 1000)} s`);

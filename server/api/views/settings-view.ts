@@ -40,6 +40,10 @@ export interface SettingsDto {
   playoutsFolder: string;
   /** Server:AllowedHosts: host names answered besides IP addresses, localhost and this machine's names (`*`: any). */
   allowedHosts: string[];
+  /** Logging:Level: the lowest level logged (debug, info, warn, error); applies at once. */
+  logLevel: "debug" | "info" | "warn" | "error";
+  /** Logging:IptvAccessLog: every /iptv/ request logged at debug level (query keys and tokens redacted). */
+  iptvAccessLog: boolean;
   m3uUrl: string;
   xmltvUrl: string;
   hdhomerunUrl: string;

@@ -25,7 +25,7 @@ import { firstVideoPtsIn } from "./segment-start-pts";
 import { truncateTs } from "./ts-truncate";
 import { cutSegments, segmentNumberAt, takeAired } from "./session-segments";
 import { CueCache, parseRenditionName, renditionName, SessionRenditions, type SessionTracks } from "./session-renditions";
-import { DEFAULT_TIMING, pieceOnAir, pieceTitle, runSpeed, SessionViewers, type Run, type RunRecord, type SegmentState, type SessionTiming } from "./session-details";
+import { DEFAULT_TIMING, pieceOnAir, pieceTitle, runSpeed, SessionViewers, type Run, type RunRecord, type SegmentState, type SessionTiming, type ViewerChange } from "./session-details";
 
 export { DEFAULT_TIMING, type SegmentState, type SessionTiming };
 
@@ -43,6 +43,8 @@ export interface SessionDependencies {
   warn?(message: string): void;
   /** A remote stream item's source failed (its reason) or played again (null). */
   remoteOutcome?(mediaItemId: number, error: string | null): void;
+  /** A viewer joined or left (the log). */
+  viewerChange?: ViewerChange;
   /** Converted subtitle cues, shared by the sessions (one per session when absent). */
   cues?: CueCache;
 }
@@ -70,7 +72,7 @@ export class HlsSession extends EventEmitter {
   /** Requests waiting for the first segment: the session is not idle while someone waits for it to start. */
   startWaiters = 0;
   readonly startedAt: number;
-  readonly viewers = new SessionViewers();
+  readonly viewers: SessionViewers;
   /** FFmpeg runs that failed. */
   restarts = 0;
   /** Remote source failures in a row (the retry back-off). */
@@ -114,6 +116,7 @@ export class HlsSession extends EventEmitter {
   ) {
     super();
     this.setMaxListeners(0);
+    this.viewers = new SessionViewers(deps.viewerChange);
     const now = deps.clock();
     this.lastAccess = now;
     this.startedAt = now;
@@ -365,7 +368,7 @@ export class HlsSession extends EventEmitter {
         plan = await this.untilCut(this.deps.plan(this.channelNumber, this.wallCursor));
       } catch (error) {
         if (error instanceof DomainError) {
-          this.deps.log(`session ${this.channelNumber} ends: ${error.message}`);
+          (this.deps.warn ?? this.deps.log)(`session ${this.channelNumber} ends: ${error.message}`);
           void this.stop();
           return;
         }
@@ -401,7 +404,7 @@ export class HlsSession extends EventEmitter {
       const rest = first.durationMs - first.producedMs;
       const reason = first.reason;
       this.restarts += 1;
-      this.deps.log(`session ${this.channelNumber}: FFmpeg failed (${reason.replace(/\n/g, " ")}); playing an error slate`);
+      (this.deps.warn ?? this.deps.log)(`session ${this.channelNumber}: FFmpeg failed (${reason.replace(/\n/g, " ")}); playing an error slate`);
       if (rest >= MIN_PIECE_MS) {
         this.deps.registry.restarted("error_slate");
         const slate = errorSlateCommand(plan, reason, { durationMs: rest, realtime, output: this.output(), ptsOffsetMs: this.ptsCursor }, caps);
@@ -437,7 +440,7 @@ export class HlsSession extends EventEmitter {
     this.remoteFailures += 1;
     this.restarts += 1;
     this.deps.remoteOutcome?.(mediaItemId, failure);
-    this.deps.log(`session ${this.channelNumber}: remote stream ${mediaItemId} failed (${failure.replace(/\n/g, " ")}); offline slate, retry ${this.remoteFailures}`);
+    (this.deps.warn ?? this.deps.log)(`session ${this.channelNumber}: remote stream ${mediaItemId} failed (${failure.replace(/\n/g, " ")}); offline slate, retry ${this.remoteFailures}`);
     if (outcome.remoteError) return;
     const rest = outcome.durationMs - outcome.producedMs;
     // The attempt's wall time that made no media (the stall, the reconnects) is what the buffer lost; a source

@@ -88,10 +88,15 @@ export function runSpeed(run: RunRecord | undefined, producedMs: number | undefi
   return Math.round((produced / elapsed) * 100) / 100;
 }
 
+/** A viewer arriving or leaving (for the log). */
+export type ViewerChange = (change: "joined" | "left", viewer: SessionViewer, reason?: string) => void;
+
 /** The viewers of a shared session: HLS clients by address and user agent, MPEG-TS connections. */
 export class SessionViewers {
   private readonly hls = new Map<string, SessionViewer>();
   private readonly ts = new Set<SessionViewer>();
+
+  constructor(private readonly changed: ViewerChange = () => undefined) {}
 
   get tsCount(): number {
     return this.ts.size;
@@ -101,20 +106,38 @@ export class SessionViewers {
     const key = `${client.address}|${client.userAgent ?? ""}`;
     const known = this.hls.get(key);
     if (known) known.lastSeen = now;
-    else this.hls.set(key, { ...client, kind: "hls", since: now, lastSeen: now });
+    else {
+      const viewer: SessionViewer = { ...client, kind: "hls", since: now, lastSeen: now };
+      this.hls.set(key, viewer);
+      this.changed("joined", viewer);
+    }
   }
 
   /** An MPEG-TS viewer connected; call the returned function when it leaves. */
   connect(client: ViewerIdentity, now: number): () => void {
     const viewer: SessionViewer = { ...client, kind: "mpegts", since: now, lastSeen: now };
     this.ts.add(viewer);
-    return () => this.ts.delete(viewer);
+    this.changed("joined", viewer);
+    return () => {
+      if (this.ts.delete(viewer)) this.changed("left", viewer, "disconnected");
+    };
   }
 
   /** Every viewer, dropping HLS clients not seen within `idleMs`; MPEG-TS viewers are seen now. */
   list(now: number, idleMs: number): SessionViewer[] {
-    for (const [key, viewer] of this.hls) if (now - viewer.lastSeen > idleMs) this.hls.delete(key);
+    for (const [key, viewer] of this.hls) {
+      if (now - viewer.lastSeen <= idleMs) continue;
+      this.hls.delete(key);
+      this.changed("left", viewer, `no request for ${Math.round(idleMs / 1000)} s`);
+    }
     for (const viewer of this.ts) viewer.lastSeen = now;
     return [...this.ts, ...this.hls.values()];
+  }
+
+  /** The session ended: every viewer still counted leaves. */
+  endAll(reason: string): void {
+    for (const viewer of [...this.hls.values(), ...this.ts]) this.changed("left", viewer, reason);
+    this.hls.clear();
+    this.ts.clear();
   }
 }

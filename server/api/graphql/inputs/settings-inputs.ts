@@ -21,6 +21,12 @@ export class SettingsInput implements SettingsChange {
   @Field(() => Int, { nullable: true })
   backupKeep?: number | null;
 
+  @Field(() => String, { nullable: true, description: "Logging:Level: debug, info, warn or error." })
+  logLevel?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: "Logging:IptvAccessLog" })
+  iptvAccessLog?: boolean | null;
+
   @Field(() => String, { nullable: true })
   ffmpegPath?: string | null;
 

@@ -20,6 +20,12 @@ export class SettingsType {
   @Field(() => Int, { description: "Backup:Keep" })
   backupKeep: number;
 
+  @Field(() => String, { description: "Logging:Level: debug, info, warn or error (applies at once)." })
+  logLevel: string;
+
+  @Field(() => Boolean, { description: "Logging:IptvAccessLog: every /iptv/ request logged at debug level." })
+  iptvAccessLog: boolean;
+
   @Field(() => String, { nullable: true, description: "FFmpeg:Path; null when found on PATH or bundled." })
   ffmpegPath: string | null;
 

@@ -23,6 +23,10 @@ export interface SettingsUpdateRequest {
   writeKey?: string | null;
   /** JWT:IssuerSigningKey (applies after a restart). */
   iptvTokenKey?: string | null;
+  /** Logging:Level (debug, info, warn, error; applies at once). */
+  logLevel?: "debug" | "info" | "warn" | "error" | null;
+  /** Logging:IptvAccessLog: log every /iptv/ request at debug level (applies at once). */
+  iptvAccessLog?: boolean | null;
   /** The owner password, as proof for replacing or removing a write key that is set (instead of X-Api-Key); not stored. */
   currentPassword?: string;
 }
