@@ -7,7 +7,9 @@ import { missingFFmpegFeatures } from "./ffmpeg/feature-check";
 import type { EncoderCapabilities } from "./ffmpeg/types";
 
 const run = promisify(execFile);
-const TIMEOUT_MS = 15_000;
+// Five FFmpeg runs at once at start-up: on a loaded machine (a CI run, a scan) they took more than 15 s, and a
+// probe that times out makes every stream wait for the next attempt.
+const TIMEOUT_MS = 60_000;
 
 async function output(binary: string, args: string[]): Promise<string> {
   const { stdout } = await run(binary, ["-hide_banner", ...args], { timeout: TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024, windowsHide: true });

@@ -91,8 +91,10 @@ describe("stream sessions", () => {
     expect(viewers.filter((v) => v.kind === "mpegts")).toHaveLength(3);
     expect(viewers.every((v) => v.address === "127.0.0.1")).toBe(true);
 
-    // Five viewers, one FFmpeg: one start through the registry, and one in /proc while they watch.
-    expect(spawns.mock.calls.map(([, tag]) => tag)).toEqual([`session ${number}`]);
+    // Five viewers, one FFmpeg: every start through the registry is the session's (it runs FFmpeg piece after
+    // piece, so a slow machine may already be on its second piece), and one is in /proc while they watch.
+    expect(spawns.mock.calls.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(spawns.mock.calls.map(([, tag]) => tag))).toEqual(new Set([`session ${number}`]));
     spawns.mockRestore();
     // Between two pieces of the session no FFmpeg runs for a moment: wait for the next one to show.
     await waitUntil(() => ffmpegChildren().length > 0, 10_000, "the session's FFmpeg in /proc");

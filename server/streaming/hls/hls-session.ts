@@ -385,7 +385,15 @@ export class HlsSession extends EventEmitter {
       }
       const realtime = buffered >= this.timing.lowWaterMs;
       const durationMs = realtime ? Math.min(limit, MAX_REALTIME_PIECE_MS) : Math.min(limit, this.timing.highWaterMs - Math.max(0, buffered));
-      const caps = await this.deps.capabilities();
+      let caps: EncoderCapabilities;
+      try {
+        caps = await this.deps.capabilities();
+      } catch (error) {
+        // FFmpeg could not be asked what it can do (a timeout on a loaded machine): try again, never give up the session.
+        (this.deps.warn ?? this.deps.log)(`session ${this.channelNumber}: ${error instanceof Error ? error.message : String(error)}; trying again`);
+        await this.sleep(1000);
+        continue;
+      }
       if (this.pendingCut !== undefined) continue;
       const remote = plan.content.kind === "media" ? plan.content.remote : undefined;
       const attemptStart = this.deps.clock();
