@@ -2,7 +2,7 @@
  * What a channel plays from a moment on, as the stream source service plans it and the stream
  * process owner (server/streaming) plays it.
  */
-import type { GraphicPosition, StreamingMode, SubtitleMode, WatermarkPosition } from "./enums";
+import type { GraphicPosition, StreamingMode, SubtitleMode, VersionPreference, WatermarkPosition } from "./enums";
 import type { FFmpegProfile } from "./ffmpeg-profile";
 import type { RemoteScheme } from "./remote-stream";
 
@@ -43,9 +43,22 @@ export type StreamContent =
       graphics?: StreamGraphic[];
       /** A remote stream item: FFmpeg reads this source (`path` is the item's file, shown, never read). */
       remote?: StreamRemoteSource;
+      /**
+       * An item with several readable versions: each one (`path`/`inputUrl` above are the first's); the stream
+       * process owner plays the one `versionPreference` picks for the channel's profile.
+       */
+      versions?: StreamVersion[];
+      versionPreference?: VersionPreference;
     }
   | { kind: "offline"; limitMs: number }
   | { kind: "error"; reason: string; limitMs: number; /** The file that could not be played, when there is one. */ path?: string };
+
+/** One version of an item: where FFmpeg reads it and what tells it from the others. */
+export interface StreamVersion {
+  path: string;
+  inputUrl?: string;
+  label: string | null;
+}
 
 /** A remote stream as a piece plays it (URL and headers already checked against the remote stream rules). */
 export interface StreamRemoteSource {

@@ -13,6 +13,8 @@ export interface TroubleshootRun {
   audioEncoder: string | null;
   /** An HDR source: how it is tone-mapped (`HDR10 → BT.709 SDR: zscale+tonemap mobius, …`); null for SDR. */
   toneMapping: string | null;
+  /** An item with several versions: the one played, why, and how each one fits the profile; null otherwise. */
+  version: string | null;
   /** Copy or transcode per stream, and why (`video transcode: tone mapping HDR10 to BT.709 SDR`); null for slates. */
   copyDecision: string | null;
   warnings: string[];

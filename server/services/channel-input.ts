@@ -1,4 +1,4 @@
-import type { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode } from "../domain/enums";
+import type { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode, VersionPreference } from "../domain/enums";
 
 /**
  * What a client may set on a channel. On create, omitted fields take their defaults; on a full
@@ -58,6 +58,12 @@ export interface ChannelInput {
    * best match in that track. Empty (default): one track chosen by `preferredAudioLanguageCode`, as before.
    */
   audioLanguageCodes?: string[];
+  /**
+   * Which version of an item with several (a 1080p and a 720p file, a server's two media) plays: `MatchProfile`
+   * (default) one the channel's FFmpeg profile can copy without transcoding, else the smallest at or above the
+   * profile's resolution, else the largest below it; `HighestResolution`; `LowestResolution`.
+   */
+  versionPreference?: VersionPreference;
   /**
    * Watermark shown on the channel's programmes.
    * @isInt

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CHANNEL_NUMBER_PATTERN, CHANNEL_NUMBER_RULE, normalizeChannelNumber } from "./channel-number";
-import { ChannelPlayoutMode, FillerKind, type PlayoutKind, StreamingMode, SubtitleDelivery, SubtitleMode } from "../domain/enums";
+import { ChannelPlayoutMode, FillerKind, type PlayoutKind, StreamingMode, SubtitleDelivery, SubtitleMode, VersionPreference } from "../domain/enums";
 import type { Database } from "../db/database";
 import { Channel } from "../db/entities/channel";
 import type { Repositories } from "../db/repositories";
@@ -246,6 +246,9 @@ export class ChannelService {
       else if (!subtitleLanguageCodes.length && !subtitleLanguage) v.add("subtitleLanguageCodes", "soft subtitles need at least one language (or a preferredSubtitleLanguageCode)");
     }
 
+    const versionPreference = pick("versionPreference", channel.versionPreference) ?? VersionPreference.MatchProfile;
+    v.oneOf("versionPreference", versionPreference, Object.values(VersionPreference));
+
     const watermarkId = pick("watermarkId", channel.watermarkId) ?? null;
     if (watermarkId !== null && !(await repos.watermarks.findById(watermarkId))) v.add("watermarkId", `watermark ${watermarkId} does not exist`);
     const graphicsInput = pick("graphicsIds", channel.graphicsIds);
@@ -278,6 +281,7 @@ export class ChannelService {
       subtitleDelivery,
       subtitleLanguageCodes,
       audioLanguageCodes,
+      versionPreference,
       watermarkId,
       graphicsIds,
       fallbackFillerId,

@@ -129,8 +129,10 @@ export class StreamSourceService {
           subtitleMode: SubtitleMode.None,
         };
       }
-      const stored = item.externalPath ?? (item.mediaItemId !== null ? (await repos.mediaItems.versionsOf(item.mediaItemId))[0]?.path : undefined);
-      const source = stored !== undefined ? await this.source(repos, stored) : undefined;
+      const versions = item.externalPath === null && item.mediaItemId !== null ? await this.versionSources(repos, item.mediaItemId) : [];
+      const stored = item.externalPath ?? versions[0]?.stored;
+      const source = versions.find((v) => v.readable) ?? (stored !== undefined ? await this.source(repos, stored) : undefined);
+      const alternatives = versions.filter((v) => v.readable);
       if (source) {
         const { path, inputUrl } = source;
         if (!source.readable) return { kind: "error", reason: `Playout item does not exist on disk\n${path}`, limitMs: now.remainingMs, path };
@@ -152,6 +154,9 @@ export class StreamSourceService {
           preferredSubtitleLanguage: item.preferredSubtitleLanguageCode ?? channel.preferredSubtitleLanguageCode ?? undefined,
           subtitleMode: (item.subtitleMode as SubtitleMode | null) ?? channel.subtitleMode,
           ...channelTracks(channel),
+          ...(alternatives.length > 1
+            ? { versions: alternatives.map((v) => ({ path: v.path, ...(v.inputUrl ? { inputUrl: v.inputUrl } : {}), label: v.label })), versionPreference: channel.versionPreference }
+            : {}),
         };
       }
       if (item.mediaItemId !== null) return { kind: "error", reason: `Playout item ${item.mediaItemId} has no file`, limitMs: now.remainingMs };
@@ -213,6 +218,12 @@ export class StreamSourceService {
     const path = remote?.path ?? stored;
     if (remote?.inputUrl) return { path, inputUrl: remote.inputUrl, readable: true };
     return { path, readable: await isFile(path) };
+  }
+
+  /** Every version of an item (first first) with where FFmpeg reads it and whether it can. */
+  private async versionSources(repos: Repositories, mediaItemId: number): Promise<Array<{ stored: string; path: string; inputUrl?: string; readable: boolean; label: string | null }>> {
+    const versions = await repos.mediaItems.versionsOf(mediaItemId);
+    return Promise.all(versions.map(async (v) => ({ stored: v.path, label: v.label, ...(await this.source(repos, v.path)) })));
   }
 
   /** One item of the fallback filler preset (the same one for the whole gap), if it can be played. */

@@ -61,6 +61,7 @@ export function reportText(r: Omit<TroubleshootReport, "text">): string {
     lines.push("", `== FFmpeg run ${i + 1} (${run.kind})`, run.commandLine, "");
     lines.push(`streams: ${run.maps.join(" ") || "-"}`, `filters: ${run.filters ?? "-"}`, `encoders: video ${run.videoEncoder ?? "-"}, audio ${run.audioEncoder ?? "-"}`);
     lines.push(`tone mapping: ${run.toneMapping ?? "none (SDR source, or the picture is copied)"}`);
+    if (run.version) lines.push(`version: ${run.version}`);
     if (run.copyDecision) lines.push(`copy decision: ${run.copyDecision}`);
     for (const w of run.warnings) lines.push(`warning: ${w}`);
     lines.push(`exit code: ${run.exitCode ?? "killed"}`);

@@ -4,7 +4,9 @@
  * becomes an error slate with ffprobe's reason. A piece whose video is copied is aligned to the
  * file's keyframes (keyframe-alignment.ts): its real start, length and how early it starts come back.
  */
-import type { StreamPlan } from "../domain/stream-plan";
+import { VersionPreference } from "../domain/enums";
+import type { StreamContent, StreamPlan, StreamVersion } from "../domain/stream-plan";
+import { chooseVersion } from "./ffmpeg/version-choice";
 import {
   alignToKeyframes,
   buildErrorSlateArgs,
@@ -64,6 +66,8 @@ export interface PieceCommand {
   toneMapping?: string;
   /** A remote stream could not be opened: why (the piece is the offline slate). */
   remoteError?: string;
+  /** An item with several versions: the one played (`path` is what FFmpeg reads, not a URL) and why. */
+  version?: { path: string; label: string | null; reason: string; candidates: string[] };
   /** Soft subtitles: the file FFmpeg reads and, per rendition language, the text stream of this programme. */
   softSubtitles?: { input: string; tracks: Array<{ language: string; stream?: ProbedSubtitleStream }> };
 }
@@ -79,12 +83,15 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
   if (content.kind === "offline") return { ...buildOfflineSlateArgs(profile, slate, caps), kind: "offline", durationMs };
   if (content.kind === "error") return errorSlate(content.reason);
   if (content.remote) return remotePieceCommand({ plan, remote: content.remote, durationMs, realtime, output, ptsOffsetMs, profile, timeoutMs: request.remoteTimeoutMs, retryMs: request.remoteRetryMs }, caps, probe);
-  const input = content.inputUrl ?? content.path;
+  const version = content.versions && content.versions.length > 1 ? await pickVersion(content, content.versions, profile, probe) : undefined;
+  // The chosen version plays: its file, its keyframes, its sidecar subtitles.
+  const media = version ? { ...content, path: version.path, inputUrl: version.inputUrl } : content;
+  const input = media.inputUrl ?? media.path;
   let source: ProbedSource;
   try {
     source = await probe.probe(input);
   } catch (error) {
-    return errorSlate(`Cannot read ${content.path}\n${firstLine(error)}`);
+    return errorSlate(`Cannot read ${media.path}\n${firstLine(error)}`);
   }
   let ptsLeadMs = 0;
   const build = (seekMs: number, length: number, videoCopyBlocked?: string) =>
@@ -95,14 +102,14 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
         inputPath: input,
         seekMs,
         durationMs: length,
-        preferredAudioLanguages: content.preferredAudioLanguages,
-        preferredSubtitleLanguage: content.preferredSubtitleLanguage,
-        subtitleMode: content.subtitleMode,
-        ...(content.audioTracks?.length ? { audioTracks: content.audioTracks } : {}),
-        subtitleDelivery: content.softSubtitles?.length && !request.burnSoftSubtitles ? "soft" : "burn",
-        song: content.song ? { ...content.song, fonts: bundledFonts() } : undefined,
-        watermark: content.watermark,
-        graphics: content.graphics?.length ? { elements: content.graphics, fontFile: bundledFonts().regular } : undefined,
+        preferredAudioLanguages: media.preferredAudioLanguages,
+        preferredSubtitleLanguage: media.preferredSubtitleLanguage,
+        subtitleMode: media.subtitleMode,
+        ...(media.audioTracks?.length ? { audioTracks: media.audioTracks } : {}),
+        subtitleDelivery: media.softSubtitles?.length && !request.burnSoftSubtitles ? "soft" : "burn",
+        song: media.song ? { ...media.song, fonts: bundledFonts() } : undefined,
+        watermark: media.watermark,
+        graphics: media.graphics?.length ? { elements: media.graphics, fontFile: bundledFonts().regular } : undefined,
         realtime,
         output,
         ptsOffsetMs: ptsOffsetMs + ptsLeadMs,
@@ -111,11 +118,11 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
       },
       caps,
     );
-  let command = build(content.seekMs, durationMs);
-  let span = { seekMs: content.seekMs, durationMs, earlyMs: 0 };
+  let command = build(media.seekMs, durationMs);
+  let span = { seekMs: media.seekMs, durationMs, earlyMs: 0 };
   if (command.decision.video.mode === "copy") {
-    const piece = { path: content.path, seekMs: content.seekMs, durationMs, limitMs: content.limitMs, lookbackMs: KEYFRAME_LOOKBACK_MS };
-    const intervals = keyframeIntervals(piece.seekMs, durationMs, content.limitMs, KEYFRAME_LOOKBACK_MS);
+    const piece = { path: media.path, seekMs: media.seekMs, durationMs, limitMs: media.limitMs, lookbackMs: KEYFRAME_LOOKBACK_MS };
+    const intervals = keyframeIntervals(piece.seekMs, durationMs, media.limitMs, KEYFRAME_LOOKBACK_MS);
     const keyframes = intervals.length ? await probe.keyframes(input, intervals).catch(() => undefined) : [];
     const aligned = keyframes && alignToKeyframes(keyframes, piece, request.resume);
     if (aligned) {
@@ -123,12 +130,12 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
       ptsLeadMs = COPY_PTS_LEAD_MS;
       command = build(aligned.seekMs, aligned.durationMs);
     } else {
-      command = build(content.seekMs, durationMs, `no keyframe within ${KEYFRAME_LOOKBACK_MS / 1000} s before the offset`);
+      command = build(media.seekMs, durationMs, `no keyframe within ${KEYFRAME_LOOKBACK_MS / 1000} s before the offset`);
     }
   }
   const toneMapping = command.toneMapping?.summary;
-  const soft = content.softSubtitles?.length && !request.burnSoftSubtitles ? { input, tracks: selectSoftSubtitles(source.subtitles, content.softSubtitles) } : undefined;
-  return { args: command.args, warnings: command.warnings, kind: "media", decision: command.decision, ...span, acceleration: command.acceleration, ptsLeadMs, ...(toneMapping ? { toneMapping } : {}), ...(soft ? { softSubtitles: soft } : {}) };
+  const soft = media.softSubtitles?.length && !request.burnSoftSubtitles ? { input, tracks: selectSoftSubtitles(source.subtitles, media.softSubtitles) } : undefined;
+  return { args: command.args, warnings: command.warnings, kind: "media", decision: command.decision, ...(version ? { version: { path: version.path, label: version.label, reason: version.reason, candidates: version.candidates } } : {}), ...span, acceleration: command.acceleration, ptsLeadMs, ...(toneMapping ? { toneMapping } : {}), ...(soft ? { softSubtitles: soft } : {}) };
 
   function errorSlate(reason: string): PieceCommand {
     return { ...buildErrorSlateArgs(profile, reason, slate, caps), kind: "error", reason, durationMs };
@@ -143,4 +150,20 @@ export function errorSlateCommand(plan: StreamPlan, reason: string, request: Omi
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split("\n").find((l) => l.trim() !== "")?.trim() ?? "unknown error";
+}
+
+/** Probes every version (one that cannot be probed is left out) and picks one by the channel's preference. */
+async function pickVersion(
+  content: Extract<StreamContent, { kind: "media" }>,
+  versions: readonly StreamVersion[],
+  profile: FFmpegProfile,
+  probe: MediaProbe,
+): Promise<(StreamVersion & { reason: string; candidates: string[] }) | undefined> {
+  const probed = await Promise.all(versions.map(async (v) => ({ v, source: await probe.probe(v.inputUrl ?? v.path).catch(() => undefined) })));
+  const readable = probed.flatMap(({ v, source }) => (source ? [{ v, source }] : []));
+  if (!readable.length) return undefined;
+  const effects = { watermark: Boolean(content.watermark), graphics: Boolean(content.graphics?.length), burnSubtitles: false, generatedVideo: false, audioTracks: content.audioTracks?.length };
+  const choice = chooseVersion(profile, readable.map(({ v, source }) => ({ label: v.label, path: v.path, source })), content.versionPreference ?? VersionPreference.MatchProfile, effects);
+  const chosen = readable[choice.index]!.v;
+  return { ...chosen, reason: choice.reason, candidates: choice.candidates };
 }

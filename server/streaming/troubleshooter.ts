@@ -120,6 +120,7 @@ export class Troubleshooter implements StreamTroubleshooter {
       videoEncoder: valuesOf(args, "-c:v")[0] ?? null,
       audioEncoder: valuesOf(args, "-c:a")[0] ?? null,
       toneMapping: command.toneMapping ?? null,
+      version: command.version ? `${command.version.reason} — ${command.version.path}; versions: ${command.version.candidates.join("; ")}` : null,
       copyDecision: command.decision ? `video ${command.decision.video.mode}: ${command.decision.video.reason}; audio ${command.decision.audio.mode}: ${command.decision.audio.reason}` : null,
       warnings: command.warnings,
       exitCode,

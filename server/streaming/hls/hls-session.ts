@@ -477,7 +477,7 @@ export class HlsSession extends EventEmitter {
     if (!played) return undefined;
     const { outcome, command } = played;
     const copied = outcome.ok && command.decision?.video.mode === "copy" && plan.content.kind === "media";
-    this.resume = copied && plan.content.kind === "media" ? { path: plan.content.path, endMs: (command.seekMs ?? 0) + command.durationMs } : undefined;
+    this.resume = copied && plan.content.kind === "media" ? { path: command.version?.path ?? plan.content.path, endMs: (command.seekMs ?? 0) + command.durationMs } : undefined;
     return { ...outcome, durationMs: command.durationMs, ...(command.remoteError ? { remoteError: command.remoteError } : {}) };
   }
 

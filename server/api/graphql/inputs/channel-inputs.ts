@@ -1,5 +1,5 @@
 import { Field, InputType, Int } from "type-graphql";
-import { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode } from "../../../domain/enums";
+import { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode, VersionPreference } from "../../../domain/enums";
 import type { ChannelInput } from "../../../services/channel-input";
 
 @InputType({ description: "Fields of a channel; omitted ones keep their value (or default, on create)." })
@@ -57,6 +57,9 @@ export class ChannelUpdateInput implements ChannelInput {
 
   @Field(() => [String], { nullable: true, description: "One audio track per language (ISO 639-1 or 639-2), the first the default; empty: one track as before." })
   audioLanguageCodes?: string[];
+
+  @Field(() => VersionPreference, { nullable: true, description: "Which version of an item with several plays: MatchProfile (default), HighestResolution or LowestResolution." })
+  versionPreference?: VersionPreference;
 
   @Field(() => Int, { nullable: true, description: "Watermark shown on the channel's programmes." })
   watermarkId?: number | null;

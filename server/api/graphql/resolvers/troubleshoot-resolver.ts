@@ -26,6 +26,9 @@ export class TroubleshootRunType implements TroubleshootRun {
   @Field(() => String, { nullable: true, description: "An HDR source's tone map (algorithm, peak); null for SDR." })
   toneMapping: string | null;
 
+  @Field(() => String, { nullable: true, description: "An item with several versions: the one played, why, and how each fits the profile." })
+  version: string | null;
+
   @Field(() => String, { nullable: true, description: "Copy or transcode per stream, and why." })
   copyDecision: string | null;
 

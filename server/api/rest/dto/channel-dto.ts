@@ -1,4 +1,4 @@
-import type { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode } from "../../../domain/enums";
+import type { ChannelPlayoutMode, StreamingMode, SubtitleDelivery, SubtitleMode, VersionPreference } from "../../../domain/enums";
 import type { ChannelInput } from "../../../services/channel-input";
 import { formatPlayoutOffset, type ChannelView } from "../../../services/channel-service";
 import { channelStreamPath } from "../../../services/channel-stream-path";
@@ -32,6 +32,8 @@ export interface ChannelDto {
   subtitleLanguageCodes: string[];
   /** One audio track per language (ISO 639-2), the first the default; empty: one track by `preferredAudioLanguageCode`. */
   audioLanguageCodes: string[];
+  /** Which version of an item with several plays: `MatchProfile` (one the profile can copy, else the nearest resolution at or above the profile's), `HighestResolution`, `LowestResolution`. */
+  versionPreference: VersionPreference;
   /** @isInt */
   watermarkId?: number;
   /** Graphics elements drawn on the channel's programmes, in drawing order. */
@@ -69,6 +71,7 @@ export function toChannelDto({ channel: c, playoutId }: ChannelView, baseUrl: st
     preferredSubtitleLanguageCode: c.preferredSubtitleLanguageCode ?? undefined,
     subtitleMode: c.subtitleMode,
     subtitleDelivery: c.subtitleDelivery,
+    versionPreference: c.versionPreference,
     subtitleLanguageCodes: c.subtitleLanguageCodes,
     audioLanguageCodes: c.audioLanguageCodes,
     watermarkId: c.watermarkId ?? undefined,
