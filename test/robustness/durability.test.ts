@@ -308,8 +308,9 @@ describe("the built server on a real SQLite file", () => {
         ffmpegProfileId: defaultProfileId,
         streamUrl: channel.streamUrl,
         playoutMode: "Continuous",
-        // Defaults of the settings the burst does not send (audio tracks, soft subtitles, graphics).
+        // Defaults of the settings the burst does not send (audio tracks, soft subtitles, graphics, version choice).
         audioLanguageCodes: [],
+        versionPreference: "MatchProfile",
         subtitleDelivery: "BurnIn",
         subtitleLanguageCodes: [],
         graphicsIds: [],
