@@ -152,7 +152,7 @@ describe("airwave usage", () => {
       [["export", "--bogus"], /Unknown option '--bogus'/, /usage: airwave export \[-o FILE\]/],
       [["export", "-o"], /argument missing/, /usage: airwave export/],
       [["import", "--aply", "setup.yaml"], /Unknown option '--aply'/, /usage: airwave import \[--apply\] \[--reset\] FILE/],
-      [["import", "--from", "tunarr", "dir", "--dry"], /Unknown option '--dry'/, /usage: airwave import --from dizquetv\|tunarr DIR/],
+      [["import", "--from", "tunarr", "dir", "--dry"], /Unknown option '--dry'/, /usage: airwave import --from dizquetv\|tunarr\|ersatztv DIR/],
       [["backup", "now"], /unexpected argument "now"/, /usage: airwave backup \[--server URL\]/],
       [["backups", "--server"], /argument missing/, /usage: airwave backups/],
     ];

@@ -5,12 +5,14 @@ import { useTempDir, useTestServer } from "../support/test-server";
 const KEY = "log-page-secret-key-0123456789";
 
 describe("the logs page in a real browser", () => {
-  const { server, api } = useTestServer({ env: { Logging__Level: "info", Api__WriteKey: KEY }, headers: { "x-api-key": KEY } });
+  const { server, api } = useTestServer({ env: { Api__WriteKey: KEY }, headers: { "x-api-key": KEY } });
   const media = useTempDir("airwave-logs-page-");
   const tab = useBrowserPage();
 
   it("shows the line a request caused, newest first, filters by level and text, follows new lines, and never shows the key", { timeout: 60_000 }, async () => {
     const { page } = tab;
+    // Info, set as a setting (not by the environment, which would keep the page from changing it below).
+    expect((await api.put("/api/v1/settings", { logLevel: "info" })).status).toBe(200);
     const library = await api.post("/api/v1/libraries", { name: "Logged", kind: "Movies", paths: [media.path] });
     expect(library.status, library.text).toBe(201);
     const scan = await api.post(`/api/v1/libraries/${library.json.id}/scan`, {});
@@ -48,6 +50,19 @@ describe("the logs page in a real browser", () => {
     server.log.info("scan started by the follow check");
     // Not necessarily the first line: a request finishing meanwhile (a slow one is logged) may be newer still.
     await expect.poll(() => lines.innerText(), { timeout: 10_000 }).toContain("by the follow check");
+
+    // The server's own level, set from the page (with the write key the page keeps, as after its key prompt):
+    // it applies at once.
+    await page.evaluate((key) => (globalThis as unknown as { sessionStorage: { setItem(name: string, value: string): void } }).sessionStorage.setItem("airwave.writeKey", key), KEY);
+    await choose(page, page.locator("body"), "The server records from", "warn");
+    await expect.poll(async () => (await api.get("/api/v1/settings")).json.logLevel, { timeout: 10_000 }).toBe("warn");
+    server.log.info("an info line the warn level drops");
+    server.log.warn("a warning the warn level keeps");
+    const kept = (await api.get("/api/v1/logs?limit=2000")).json as Array<{ text: string }>;
+    expect(kept.map((l) => l.text).join("\n")).toContain("a warning the warn level keeps");
+    expect(kept.map((l) => l.text).join("\n")).not.toContain("an info line the warn level drops");
+    await page.getByLabel("Log every /iptv/ request (debug level)").click(); // controlled: it turns on once the server has saved it
+    await expect.poll(async () => (await api.get("/api/v1/settings")).json.iptvAccessLog, { timeout: 10_000 }).toBe(true);
 
     const file = await api.get("/api/v1/logs/files/current");
     expect(file.status).toBe(200);

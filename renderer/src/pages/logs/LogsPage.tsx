@@ -2,7 +2,8 @@ import { Anchor, Badge, Code, Group, Select, Stack, Switch, Text, TextInput, Tit
 import { useEffect, useState } from "react";
 import { useQuery } from "urql";
 import { ServerMessage } from "../../components/ServerMessage";
-import { LogLinesDocument } from "../../graphql/generated";
+import { LogLinesDocument, LogSettingsDocument, UpdateLogSettingsDocument } from "../../graphql/generated";
+import { useServerMutation } from "../../graphql/use-server-mutation";
 import { useTranslation } from "react-i18next";
 
 const FOLLOW_MS = 2000;
@@ -22,6 +23,16 @@ export default function LogsPage() {
     return () => clearInterval(timer);
   }, [follow, refetch]);
 
+  const [{ data: settingsData }, refetchSettings] = useQuery({ query: LogSettingsDocument });
+  const [saving, updateLogSettings] = useServerMutation(UpdateLogSettingsDocument);
+  const [settingsError, setSettingsError] = useState<string | undefined>();
+  const logSettings = settingsData?.settings;
+  const changeLogSettings = async (input: { logLevel?: string; iptvAccessLog?: boolean }) => {
+    const result = await updateLogSettings({ input });
+    setSettingsError(result.error?.message);
+    refetchSettings({ requestPolicy: "network-only" });
+  };
+
   const lines = data?.logLines ?? [];
   return (
     <Stack>
@@ -37,7 +48,28 @@ export default function LogsPage() {
         <TextInput label={t("common.containing")} placeholder={t("logs.textToLookFor")} value={text} onChange={(e) => setText(e.currentTarget.value)} w={280} />
         <Switch label={t("logs.followNewLines")} checked={follow} onChange={(e) => setFollow(e.currentTarget.checked)} mb={8} />
       </Group>
-      <ServerMessage message={error?.message} />
+      {logSettings && (
+        <Group align="flex-end">
+          <Select
+            label={t("logs.serverRecordsFrom")}
+            description={t("logs.serverRecordsFromHint")}
+            data={["debug", "info", "warn", "error"]}
+            value={logSettings.logLevel}
+            onChange={(v) => v && void changeLogSettings({ logLevel: v })}
+            allowDeselect={false}
+            disabled={saving.fetching}
+            w={220}
+          />
+          <Switch
+            label={t("logs.iptvAccessLog")}
+            checked={logSettings.iptvAccessLog}
+            onChange={(e) => void changeLogSettings({ iptvAccessLog: e.currentTarget.checked })}
+            disabled={saving.fetching}
+            mb={8}
+          />
+        </Group>
+      )}
+      <ServerMessage message={settingsError ?? error?.message} />
       {data && lines.length === 0 && <Text c="dimmed">{t("logs.noLinesMatch")}</Text>}
       <Stack gap={2} component="ol" aria-label={t("common.logLines")} style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {lines.map((line) => (
