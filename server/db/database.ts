@@ -70,8 +70,9 @@ export class Database {
     return this.version;
   }
 
+  /** SQLite: no write begins while `work` runs (its queries see one committed state; see WriteQueue). */
   async read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
-    await this.queue?.idle();
+    if (this.queue) return this.queue.read(() => work(this.readRepositories));
     return work(this.readRepositories);
   }
 

@@ -29,3 +29,25 @@ export async function readText(input: string, region: Region = [0, 0, 1, 1], see
   child.stdin!.end(png);
   return (await text).replace(/\s+/g, " ").trim();
 }
+
+/**
+ * The fewest edits (a letter inserted, dropped or changed) that make `expected` appear somewhere in `text`: an
+ * approximate substring match (Sellers), since OCR over a moving picture misreads a letter now and then.
+ */
+export function editsToFind(text: string, expected: string): number {
+  let previous = Array.from({ length: text.length + 1 }, () => 0);
+  for (let i = 1; i <= expected.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= text.length; j++) {
+      const same = expected[i - 1] === text[j - 1] ? 0 : 1;
+      row.push(Math.min(previous[j - 1]! + same, previous[j]! + 1, row[j - 1]! + 1));
+    }
+    previous = row;
+  }
+  return Math.min(...previous);
+}
+
+/** `text` (as tesseract read it) shows `expected`, allowing one misread letter in twelve ("Buek" for "Buck"). */
+export function readsAs(text: string, expected: string): boolean {
+  return editsToFind(text, expected) <= Math.floor(expected.length / 12);
+}

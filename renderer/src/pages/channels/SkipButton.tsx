@@ -4,6 +4,7 @@ import { SkipChannelDocument } from "../../graphql/generated";
 import { toServerErrors } from "../../graphql/server-errors";
 import { useServerMutation } from "../../graphql/use-server-mutation";
 import { useTranslation } from "react-i18next";
+import { announceSkip } from "./skip-signal";
 
 /**
  * A skip changes what every open now-playing view shows: naming the types makes the GraphQL client refetch
@@ -23,6 +24,7 @@ export function SkipButton({ channelId, channelName, size = "compact-sm" }: { ch
       setMessage({ text: toServerErrors(result.error, []).general ?? t("channels.theSkipFailed"), failed: true });
       return;
     }
+    announceSkip(channelId);
     const next = result.data.skipChannel.nextTitle;
     setMessage({ text: next ? t("channels.nowPlaying", { title: next }) : t("channels.skipped"), failed: false });
   };
