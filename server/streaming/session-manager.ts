@@ -65,6 +65,8 @@ export class SessionManager implements StreamSessionOwner {
   private readonly log: (message: string) => void;
   private reaper: NodeJS.Timeout | undefined;
   private stopping = false;
+  /** Checkpoints being stored for sessions that ended: the server waits for them before it closes the database. */
+  private readonly leaving = new Set<Promise<void>>();
   /** Why a session was stopped, for its log line (a session that stops by itself "ended"). */
   private readonly stopReasons = new WeakMap<HlsSession, string>();
 
@@ -113,7 +115,10 @@ export class SessionManager implements StreamSessionOwner {
       session.viewers.endAll(`the session stopped (${reason})`);
       if (this.live.get(channelNumber) === session) this.live.delete(channelNumber);
       // While the server stops, `stopAll` reports every channel that was watched once everything ended.
-      if (!this.stopping) void this.leave(channelNumber, session.lastAccess);
+      if (!this.stopping) {
+        const left = this.leave(channelNumber, session.lastAccess).finally(() => this.leaving.delete(left));
+        this.leaving.add(left);
+      }
     });
     return session;
   }
@@ -239,6 +244,7 @@ export class SessionManager implements StreamSessionOwner {
     for (const s of this.live.values()) this.stopReasons.set(s, "server stopping");
     await Promise.all([...[...this.live.values()].map((s) => s.stop()), ...[...this.viewers.keys()].map((v) => this.closeViewer(v))]);
     await this.registry.killAll();
+    await Promise.all(this.leaving);
     // Channels watched until now pause there (on-demand ones keep their place across a restart).
     for (const [channelNumber, at] of watched) await this.leave(channelNumber, at);
   }
