@@ -13,9 +13,8 @@ export const POSTGRES_TESTS = [
   "test/api/**/*.test.ts",
   // Media sources synced from (fake) Jellyfin, Emby and Plex servers into the database, and played from it.
   "test/media-servers/**/*.test.ts",
-  // Scans write the library tables in bulk; the guide reads the built playouts.
+  // Scans write the library tables in bulk. (test/guide is the pure guide engine: no database, SQLite project only.)
   "test/scanner/**/*.test.ts",
-  "test/guide/**/*.test.ts",
   // The CLI's backup refuses a PostgreSQL database by name.
   "test/cli/server-commands.test.ts",
   // Left to SQLite: test/streaming (FFmpeg and the session layer), test/iptv, test/http, test/security,
@@ -48,6 +47,12 @@ export const NOT_ON_POSTGRES = [
   "test/media-servers/plex/plex-playback.test.ts",
   "test/scanner/artwork-scan.test.ts",
   "test/api/watermarks.test.ts",
+  // No database at all: file-name, NFO and ffprobe parsing (real-ffprobe runs ffprobe on generated files), the
+  // folder walker run as another user, and pure functions of the services folder.
+  "test/scanner/parsing/**",
+  "test/scanner/unreadable-folders.test.ts",
+  "test/services/sign-in-limiter.test.ts",
+  "test/services/song-playout-item.test.ts",
   // These read the SQLite file itself (PRAGMA integrity_check, the fuzzed definitions' rows through sqlite3).
   "test/scanner/scan-interrupted.test.ts",
   "test/robustness/playout-definition-fuzz.test.ts",
