@@ -10,7 +10,7 @@ import type { Writable } from "node:stream";
 import type { StreamPlan } from "../domain/stream-plan";
 import { buildRemuxArgs, type EncoderCapabilities } from "./ffmpeg";
 import type { MediaProbe } from "./media-probe";
-import { errorSlateCommand, pieceCommand } from "./plan-command";
+import { errorSlateCommand, pieceCommand, remuxInput } from "./plan-command";
 import type { OwnedProcess, ProcessRegistry } from "./process-registry";
 
 export interface ViewerStreamDependencies {
@@ -73,7 +73,7 @@ export class ViewerStream {
     const args =
       // A watermark or graphics are burned in, so that piece is transcoded.
       content.kind === "media" && !content.watermark && !content.graphics?.length && !content.remote
-        ? buildRemuxArgs({ inputPath: content.inputUrl ?? content.path, seekMs: content.seekMs, durationMs: content.limitMs, channelName: plan.channel.name, realtime: true }, caps).args
+        ? buildRemuxArgs({ inputPath: await remuxInput(content, plan.channel.profile, this.deps.probe), seekMs: content.seekMs, durationMs: content.limitMs, channelName: plan.channel.name, realtime: true }, caps).args
         : (await pieceCommand({ plan, durationMs: content.limitMs, realtime: true, output: { kind: "mpegts" }, ptsOffsetMs: 0 }, caps, this.deps.probe)).args;
     await this.run(args, out);
   }

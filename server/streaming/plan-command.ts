@@ -152,6 +152,16 @@ function firstLine(error: unknown): string {
   return text.split("\n").find((l) => l.trim() !== "")?.trim() ?? "unknown error";
 }
 
+/**
+ * What a remux of `content` reads (hls-direct copies it as it is): the version the channel's preference picks
+ * for its profile, or the item's only file.
+ */
+export async function remuxInput(content: Extract<StreamContent, { kind: "media" }>, profile: FFmpegProfile, probe: MediaProbe): Promise<string> {
+  const version = content.versions && content.versions.length > 1 ? await pickVersion(content, content.versions, profile, probe) : undefined;
+  const media = version ?? content;
+  return media.inputUrl ?? media.path;
+}
+
 /** Probes every version (one that cannot be probed is left out) and picks one by the channel's preference. */
 async function pickVersion(
   content: Extract<StreamContent, { kind: "media" }>,

@@ -9,8 +9,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scanAndWait } from "../support/library-scan";
 import { makeTempDir, useTestServer } from "../support/test-server";
+import { ffprobeJson } from "./support/stream-fixtures";
 
-const { api } = useTestServer();
+const { server, api } = useTestServer();
 let folder: string;
 const files = { hd: "", sd: "" };
 
@@ -98,5 +99,25 @@ describe("which version a channel plays", () => {
     const report = graphql.json.data.troubleshootChannel;
     expect(report.runs[0].version).toMatch(/^720p \(128x72\): the lowest resolution/);
     expect(report.text).toContain("version: 720p (128x72): the lowest resolution");
+  });
+
+  it("the remuxed stream (hls-direct) copies the version the channel picks, not the item's first file", { timeout: 60_000 }, async () => {
+    const recording = path.join(folder, "direct-92.ts");
+    const response = await fetch(`${server.url}/iptv/hls-direct/92.ts`);
+    expect(response.status).toBe(200);
+    // A few hundred kilobytes of the remux are enough for ffprobe to read its picture size.
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    while (bytes < 64 * 1024) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      bytes += value.length;
+    }
+    await reader.cancel();
+    fs.writeFileSync(recording, Buffer.concat(chunks));
+    const video = (await ffprobeJson(recording)).streams.find((s: { codec_type: string }) => s.codec_type === "video");
+    expect(`${video.width}x${video.height}`).toBe("128x72");
   });
 });
