@@ -294,11 +294,13 @@ export class PlayoutService {
   private async runBuild(id: number, mode: BuildMode): Promise<BuildSummary> {
     const startedAt = this.clock();
     const playout = await this.get(id);
+    // The log names the channel as users know it (number and name), not only by its id.
+    const channel = await this.db.read((repos) => repos.channels.findById(playout.channelId));
     const timer = performance.now();
     const summary = await this.buildAndStore(playout, id, mode, startedAt);
     const seconds = (performance.now() - timer) / 1000;
     this.metrics.playoutBuild(playout.kind, mode, summary.success, seconds);
-    const fields = { playoutId: id, channelId: playout.channelId, kind: playout.kind, mode, items: summary.itemCount, durationMs: Math.round(seconds * 1000) };
+    const fields = { channel: channel?.number ?? null, channelName: channel?.name ?? null, playoutId: id, channelId: playout.channelId, kind: playout.kind, mode, items: summary.itemCount, durationMs: Math.round(seconds * 1000) };
     if (summary.success) this.events.info("playout built", fields);
     else this.events.warn("playout build failed", { ...fields, error: summary.message });
     return summary;

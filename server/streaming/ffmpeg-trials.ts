@@ -4,7 +4,7 @@
  */
 import { AudioFormat, HardwareAcceleration, ScalingBehavior, VideoFormat } from "../domain/enums";
 import type { AccelerationStatus, FFmpegTrialRunner, ProfileTrialResult } from "../domain/ffmpeg-info";
-import { buildSlateArgs, chooseVideoEncoder, type EncoderCapabilities, type FFmpegProfile } from "./ffmpeg";
+import { buildSlateArgs, chooseVideoEncoder, meaningfulErrorLines, type EncoderCapabilities, type FFmpegProfile } from "./ffmpeg";
 import type { ProcessRegistry } from "./process-registry";
 
 const ACCELERATION_TRIAL_MS = 500;
@@ -33,8 +33,7 @@ function probeProfile(acceleration: HardwareAcceleration): FFmpegProfile {
 
 /** The meaningful end of FFmpeg's error output (it ends with the line that says what went wrong). */
 function errorText(stderr: string, code: number | null): string {
-  // FFmpeg prefixes lines with "[component @ 0x…]": the addresses say nothing to a reader.
-  const lines = stderr.split("\n").map((l) => l.replace(/ @ 0x[0-9a-f]+\]/g, "]").trim()).filter(Boolean);
+  const lines = meaningfulErrorLines(stderr);
   return lines.slice(-6).join("\n") || `FFmpeg exited with ${code === null ? "a signal" : `code ${code}`}`;
 }
 

@@ -8,7 +8,7 @@
  */
 import type { Writable } from "node:stream";
 import type { StreamPlan } from "../domain/stream-plan";
-import { buildRemuxArgs, type EncoderCapabilities } from "./ffmpeg";
+import { buildRemuxArgs, meaningfulErrorLines, type EncoderCapabilities } from "./ffmpeg";
 import type { MediaProbe } from "./media-probe";
 import { errorSlateCommand, pieceCommand, remuxInput } from "./plan-command";
 import type { OwnedProcess, ProcessRegistry } from "./process-registry";
@@ -87,7 +87,7 @@ export class ViewerStream {
     const code = await process.exited;
     process.child.stdout?.unpipe(out);
     this.process = undefined;
-    const lines = process.stderr().trim().split("\n").filter((l) => l.trim() !== "");
+    const lines = meaningfulErrorLines(process.stderr());
     return { ok: code === 0, reason: lines.slice(-2).join("\n") || `FFmpeg exited with code ${code}`, startedAt };
   }
 

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { NO_METRICS, type MetricsPort } from "../metrics/metrics-port";
+import { ffmpegErrorLine, ffmpegInputs } from "./ffmpeg/error-lines";
 
 export const PID_FILE = "ffmpeg.pids";
 
@@ -77,7 +78,8 @@ export class ProcessRegistry {
         const reason = this.killed.has(owned) || child.signalCode !== null ? "killed" : code === 0 ? "completed" : "failed";
         this.metrics.ffmpegExited(kindOf(tag), reason);
         const fields = { for: tag, pid: child.pid, code, signal: child.signalCode };
-        if (reason === "failed") this.events.warn("FFmpeg failed", { ...fields, lastError: lastLine(this.redact(stderr)) });
+        // A failure names what FFmpeg read (which file to look at) and the line that says what went wrong.
+        if (reason === "failed") this.events.warn("FFmpeg failed", { ...fields, input: this.redact(ffmpegInputs(args).join(", ")) || null, lastError: ffmpegErrorLine(this.redact(stderr)) });
         else this.events.info(reason === "killed" ? "FFmpeg stopped" : "FFmpeg exited", fields);
         resolve(code);
       };
@@ -164,10 +166,4 @@ export function cleanUpStale(folder: string): number {
   fs.rmSync(folder, { recursive: true, force: true });
   fs.mkdirSync(folder, { recursive: true });
   return killed;
-}
-
-/** The last non-empty line of FFmpeg's error output, or null. */
-function lastLine(text: string): string | null {
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  return lines.at(-1) ?? null;
 }

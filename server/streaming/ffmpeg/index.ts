@@ -11,4 +11,5 @@ export { buildRemuxArgs, type RemuxRequest } from "./remux";
 export { decideCopy, type CopyDecision, type StreamDecision, type StreamHandling } from "./copy-decision";
 export { alignToKeyframes, keyframeIntervals, type CopyResume, type KeyframeSpan } from "./keyframe-alignment";
 export { isHardwareFailure } from "./hardware-failure";
+export { ffmpegErrorLine, ffmpegInputs, meaningfulErrorLines } from "./error-lines";
 export { audioRenditionArgs, subtitleToWebVttArgs } from "./rendition-args";

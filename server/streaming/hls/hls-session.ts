@@ -15,6 +15,7 @@ import type { SessionInfo, SessionState, ViewerIdentity } from "../../domain/str
 import type { AccelerationHealth } from "../acceleration-health";
 import type { CopyResume, EncoderCapabilities, FFmpegProfile, HlsOutput } from "../ffmpeg";
 import { runWithFallback } from "./hardware-fallback";
+import { meaningfulErrorLines } from "../ffmpeg/error-lines";
 import { DEFAULT_HLS_SEGMENT_SECONDS } from "../ffmpeg/output-muxer";
 import type { MediaProbe } from "../media-probe";
 import { errorSlateCommand, pieceCommand, type PieceCommand } from "../plan-command";
@@ -522,7 +523,7 @@ export class HlsSession extends EventEmitter {
     this.ptsCursor += (command.ptsLeadMs ?? 0) + (ok ? durationMs : run.producedMs) + PTS_GUARD_MS;
     this.current = undefined;
     this.emit("progress");
-    const stderr = process.stderr().trim().split("\n").filter((l) => l.trim() !== "");
+    const stderr = meaningfulErrorLines(process.stderr());
     if (endedEarly) return { ok, producedMs: run.producedMs, reason: stderr.slice(-2).join("\n") || "the source stopped sending" };
     return { ok, producedMs: run.producedMs, reason: stderr.slice(-2).join("\n") || `FFmpeg exited with code ${code}` };
   }
