@@ -2,7 +2,8 @@ import path from "node:path";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestLibrary } from "../support/media-fixtures";
-import { field, fieldError, screenshot, useBrowserPage, withBrowserPage } from "../support/browser";
+import { field, fieldError, openPage, screenshot, useBrowser, type TestPage } from "../support/browser";
+import { lateBound, useSuiteResource } from "../support/late-bound";
 import { makeTempDir, useTestServer, withTestServer } from "../support/test-server";
 
 /** The part of HTMLVideoElement the test reads (tests compile without the DOM library). */
@@ -10,9 +11,22 @@ interface VideoLike {
   currentTime: number;
 }
 
+// One Chromium for the file; each server gets a fresh context (its own storage), as a new browser would have.
+const browser = useBrowser();
+
+/** A fresh page of the file's Chromium for `work`, closed whatever `work` does. */
+async function withPage<T>(work: (tab: TestPage) => Promise<T>): Promise<T> {
+  const tab = await openPage(browser);
+  try {
+    return await work(tab);
+  } finally {
+    await tab.close();
+  }
+}
+
 describe("first run in a real browser", () => {
   const { server } = useTestServer();
-  const tab = useBrowserPage();
+  const tab = lateBound(useSuiteResource("the first-run page", () => openPage(browser), (page) => page.close()));
   let mediaRoot: string;
   let showsFolder: string;
 
@@ -126,7 +140,7 @@ describe("first run in a real browser", () => {
 
 describe("write key and exposure warnings in a real browser", () => {
   it("asks for the write key once on a refused change, then sends it", { timeout: 120_000 }, async () => {
-    await withTestServer({ env: { Api__WriteKey: "s3cret-key" } }, (server) => withBrowserPage(async ({ page }) => {
+    await withTestServer({ env: { Api__WriteKey: "s3cret-key" } }, (server) => withPage(async ({ page }) => {
       const requestUrls: string[] = [];
       page.on("request", (r) => requestUrls.push(r.url()));
       await page.goto(new URL("/channels/new", server.url).href);
@@ -144,7 +158,7 @@ describe("write key and exposure warnings in a real browser", () => {
   });
 
   it("the write-key offer can be skipped: straight to the library, no key saved", { timeout: 120_000 }, async () => {
-    await withTestServer({}, (server) => withBrowserPage(async ({ page }) => {
+    await withTestServer({}, (server) => withPage(async ({ page }) => {
       await page.goto(server.url);
       await page.getByText("Protect Airwave with an owner password, a write key, or both").waitFor();
       await page.getByRole("button", { name: "Skip for now" }).click();
@@ -155,7 +169,7 @@ describe("write key and exposure warnings in a real browser", () => {
   });
 
   it("warns when the server listens beyond loopback without a write key, and sets one in a click", { timeout: 120_000 }, async () => {
-    await withTestServer({ env: { Server__Host: "0.0.0.0" } }, (server) => withBrowserPage(async ({ page }) => {
+    await withTestServer({ env: { Server__Host: "0.0.0.0" } }, (server) => withPage(async ({ page }) => {
       await page.goto(new URL("/settings", server.url.replace("localhost", "127.0.0.1")).href);
       const warning = page.getByRole("alert").filter({ hasText: "Anyone on your network can change this server" });
       await warning.waitFor();
