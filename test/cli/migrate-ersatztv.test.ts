@@ -10,7 +10,9 @@ import { makeErsatzTvFolder } from "./support/ersatztv-fixture";
 const digest = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 
 describe("airwave import --from ersatztv", () => {
-  const { server, api } = useTestServer();
+  // One day of playout builds, not the default two: the imported channels play 5-10 s clips, so each day is
+  // tens of thousands of playout items, and what is checked (every playout built, channel 1 on air) needs one.
+  const { server, api } = useTestServer({ env: { Playout__DaysToBuild: "1" } });
   const work = useTempDir("airwave-ersatztv-");
 
   /** What a migration could change, counted: a dry run and a refused run leave every count as it was. */
