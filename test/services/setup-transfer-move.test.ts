@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { seedMedia } from "../support/seed-media";
 import type { TestServices } from "../support/test-services";
-import { clock, guide, HOUR, library, MIN, server, setUp } from "./support/moving-setup";
+import { clock, guide, HOUR, lastingServer, library, MIN, server, setUp } from "./support/moving-setup";
 
 /**
  * A running setup moved to a new server over the same media (issue #32): the export carries each playout's
@@ -11,6 +11,27 @@ import { clock, guide, HOUR, library, MIN, server, setUp } from "./support/movin
  * Fake clock shared by both servers.
  */
 const apply = (made: TestServices, document: string, reset = false) => made.services.setupTransfer.importYaml(document, { apply: true, reset });
+const START = Date.UTC(2030, 2, 4, 13, 17, 29);
+
+/**
+ * The Chronological setup that most tests below only export from (they never build on it or change it), made
+ * once per file and not once per test: each test sets the clock to where the setup left it.
+ */
+let chronological: Promise<{ old: TestServices; at: number }> | undefined;
+async function chronologicalOld(): Promise<TestServices> {
+  chronological ??= (async () => {
+    clock.now = START;
+    const old = await lastingServer();
+    await setUp(old, await library(old), "Chronological");
+    return { old, at: clock.now };
+  })();
+  const { old, at } = await chronological;
+  clock.now = at;
+  return old;
+}
+afterAll(async () => {
+  if (chronological) await (await chronological).old.close();
+});
 
 // Two servers and dozens of builds each: minutes on PostgreSQL when the machine is busy.
 describe("an export imported into a fresh data folder over the same media continues every timeline", { timeout: 240_000 }, () => {
@@ -19,7 +40,7 @@ describe("an export imported into a fresh data folder over the same media contin
     ["media numbered differently on the new server", "Chronological", true, {}],
     ["the new server's environment sets Playout__TimeZone (reported, not refused)", "Shuffle", false, { Playout__TimeZone: "UTC" }],
   ] as const)("%s: the guides are equal a minute later and three days later", async (_name, order, renumber, environment) => {
-    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
+    clock.now = START;
     const old = await server();
     await setUp(old, await library(old), order);
     const exported = await old.services.setupTransfer.exportYaml();
@@ -65,9 +86,7 @@ describe("an export imported into a fresh data folder over the same media contin
   });
 
   it("a time zone the environment sets otherwise is a warning in the report, and the rest is imported", async () => {
-    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
-    const old = await server();
-    await setUp(old, await library(old), "Chronological");
+    const old = await chronologicalOld();
     const exported = await old.services.setupTransfer.exportYaml();
     const fresh = await server({ Playout__TimeZone: "Europe/Berlin", Guide__DaysToBuild: "3" });
     await library(fresh);
@@ -82,9 +101,7 @@ describe("an export imported into a fresh data folder over the same media contin
   });
 
   it("reset: true starts every imported playout again from the import (today's behaviour kept for a fresh start)", async () => {
-    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
-    const old = await server();
-    await setUp(old, await library(old), "Chronological");
+    const old = await chronologicalOld();
     const exported = await old.services.setupTransfer.exportYaml();
     clock.now += 37 * MIN;
     const fresh = await server();
@@ -97,9 +114,7 @@ describe("an export imported into a fresh data folder over the same media contin
   });
 
   it("a timeline that names media this library lacks starts again with a Reset build, said in the report; the others continue", async () => {
-    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
-    const old = await server();
-    await setUp(old, await library(old), "Chronological");
+    const old = await chronologicalOld();
     const document = YAML.parse(await old.services.setupTransfer.exportYaml());
     // Channel 6's timeline plays an episode that the new library lacks.
     const gone = "999999";
@@ -116,9 +131,7 @@ describe("an export imported into a fresh data folder over the same media contin
   });
 
   it("malformed timelines are problems with their paths and change nothing", async () => {
-    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
-    const old = await server();
-    await setUp(old, await library(old), "Chronological");
+    const old = await chronologicalOld();
     const document = YAML.parse(await old.services.setupTransfer.exportYaml());
     document.timelines.playouts[0].items[0].start = "soon";
     document.timelines.playouts[0].items[1].bogus = 1;
@@ -138,9 +151,7 @@ describe("an export imported into a fresh data folder over the same media contin
 
 describe("nothing silently missing", { timeout: 240_000 }, () => {
   it("a document naming a watermark image, a script, definition files and a library this machine lacks reports each with its path, and apply imports the rest", async () => {
-    clock.now = Date.UTC(2030, 2, 4, 13, 17, 29);
-    const old = await server();
-    await setUp(old, await library(old), "Chronological");
+    const old = await chronologicalOld();
     const document = YAML.parse(await old.services.setupTransfer.exportYaml());
     const channel = (id: number, number: string) => ({ ...document.tables.channel[1], id, number, name: `Moved ${number}`, uniqueId: `00000000-0000-4000-8000-0000000000${id}` });
     const playout = (id: number, channelId: number, kind: string, scheduleFile: string) => ({ ...document.tables.playout[0], id, channelId, kind, scheduleId: null, scheduleFile, definition: null });

@@ -38,10 +38,15 @@ export function wiring(dataDir: string, environment: Record<string, string> = {}
 
 /** A server's services on the shared fake clock; `environment` as the process environment (settings it fixes). */
 export async function server(environment: Record<string, string> = {}): Promise<TestServices> {
-  // The exporting server's zone is UTC from its settings.json side (not the environment): it travels in the document.
-  const made = await createTestServices(wiring(makeTempDir(), environment));
+  const made = await lastingServer(environment);
   opened.push(made);
   return made;
+}
+
+/** Like `server()`, but left open after each test (for a setup several tests only read): the caller closes it. */
+export function lastingServer(environment: Record<string, string> = {}): Promise<TestServices> {
+  // The exporting server's zone is UTC from its settings.json side (not the environment): it travels in the document.
+  return createTestServices(wiring(makeTempDir(), environment));
 }
 
 /** The seeded library with durations and tvdb guids (as a scan of NFO files records them). */
