@@ -307,6 +307,12 @@ export class HlsSession extends EventEmitter {
     }
     this.nextNumber = cut.nextNumber;
     this.cutCount += 1;
+    // The cut runs' subtitles end with what is kept of them: the old programme's cues never show over the new one.
+    for (const r of new Set([...cut.dropped.map((s) => s.run), this.segments.find((s) => s.number === shortened)?.run])) {
+      if (r === undefined) continue;
+      const last = this.segments.filter((s) => s.run === r).at(-1);
+      this.renditions.runCut(r, last && { number: last.number, durationMs: last.durationMs });
+    }
     if (shortened !== undefined) {
       // Shorter content under the same number: a new tag, so no cache serves the whole segment for it.
       this.renditions.removed(shortened);
@@ -520,6 +526,7 @@ export class HlsSession extends EventEmitter {
     this.nextNumber = run.startNumber + run.seen;
     if (code !== 0) fs.rmSync(this.file(this.nextNumber), { force: true });
     this.wallCursor += ok ? durationMs : run.producedMs;
+    if (!ok) this.renditions.runEnded(index, run.producedMs);
     this.ptsCursor += (command.ptsLeadMs ?? 0) + (ok ? durationMs : run.producedMs) + PTS_GUARD_MS;
     this.current = undefined;
     this.emit("progress");

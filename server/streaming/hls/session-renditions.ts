@@ -37,7 +37,10 @@ interface RunSubtitles {
   startNumber: number;
   /** Source time (ms) of the run's first frame. */
   sourceStartMs: number;
+  /** How long the run plays: planned, then what it made when it ended early. */
   durationMs: number;
+  /** After a cut: the run's last segment kept (its cues end where that segment ends: the new content follows). */
+  lastSegment?: { number: number; durationMs: number };
   /** PTS (ms) of the run's first frame, measured from its first segment. */
   startPts?: Promise<number | undefined>;
   cues: Array<Promise<Cue[]> | undefined>;
@@ -108,6 +111,18 @@ export class SessionRenditions {
     for (const key of [...this.runs.keys()].slice(0, Math.max(0, this.runs.size - 50))) this.runs.delete(key);
   }
 
+  /** A run ended after `producedMs` of media (less than planned when FFmpeg failed or was stopped). */
+  runEnded(run: number, producedMs: number): void {
+    const subtitles = this.runs.get(run);
+    if (subtitles) subtitles.durationMs = Math.min(subtitles.durationMs, producedMs);
+  }
+
+  /** A cut kept `last` of the run's segments (none: the run is gone); its cues stop where that segment ends. */
+  runCut(run: number, last: { number: number; durationMs: number } | undefined): void {
+    if (!last) this.runs.delete(run);
+    else if (this.runs.has(run)) this.runs.get(run)!.lastSegment = { ...last };
+  }
+
   /** A run's first segment is complete: its first PTS is read now (the file is deleted once it has aired long ago). */
   firstSegmentOfRun(run: number): void {
     const subtitles = this.runs.get(run);
@@ -124,7 +139,12 @@ export class SessionRenditions {
     if (runStart === undefined || segmentStart === undefined) return webVttSegment([]);
     const runStartMs = runStart / 90;
     const startMs = segmentStart / 90;
-    return webVttSegment(cuesForSegment(list, run.sourceStartMs, runStartMs, { startMs, endMs: startMs + segment.durationMs }, runStartMs + run.durationMs));
+    let runEndMs = runStartMs + run.durationMs;
+    if (run.lastSegment) {
+      const lastStart = await firstVideoPts(this.file(run.lastSegment.number)).catch(() => undefined);
+      if (lastStart !== undefined) runEndMs = Math.min(runEndMs, lastStart / 90 + run.lastSegment.durationMs);
+    }
+    return webVttSegment(cuesForSegment(list, run.sourceStartMs, runStartMs, { startMs, endMs: startMs + segment.durationMs }, runEndMs));
   }
 
   /** The audio-only segment of audio track `track` for a complete segment, made on first request. */

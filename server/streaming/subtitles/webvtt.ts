@@ -66,23 +66,20 @@ export function webVttSegment(cues: readonly SegmentCue[]): string {
 }
 
 /**
- * The cues of one video segment: those that start within it, moved from the source's clock to the
- * MPEG-TS clock. `sourceStartMs` is the source time shown at `ptsStartMs` (the run's first frame);
- * `segment` is the segment's PTS span; cues are cut at `runEndPtsMs` (the next run shows what follows).
+ * The cues of one video segment: every cue on screen during it, moved from the source's clock to the MPEG-TS
+ * clock. `sourceStartMs` is the source time shown at `runStartPtsMs` (the run's first frame); `segment` is the
+ * segment's PTS span; cues are cut to the run (`runStartPtsMs` … `runEndPtsMs`: what follows is another
+ * run's). A cue that spans segments is in each of them with the same times, so a player that joins, seeks or
+ * switches subtitles on mid-cue shows it, and one that already has it sees the same cue again.
  */
 export function cuesForSegment(cues: readonly Cue[], sourceStartMs: number, runStartPtsMs: number, segment: { startMs: number; endMs: number }, runEndPtsMs: number): SegmentCue[] {
   const shift = runStartPtsMs - sourceStartMs;
   const out: SegmentCue[] = [];
   for (const cue of cues) {
-    const start = cue.startMs + shift;
-    if (start >= segment.endMs) break;
-    // The run's first segment also shows a cue already on screen when the run starts (a seek into the item).
-    const firstOfRun = segment.startMs <= runStartPtsMs + 1;
-    const startsHere = start >= segment.startMs || (firstOfRun && cue.endMs + shift > segment.startMs);
-    if (!startsHere) continue;
-    const end = Math.min(cue.endMs + shift, runEndPtsMs);
-    const from = Math.max(start, runStartPtsMs);
-    if (end > from) out.push({ startMs: from, endMs: end, text: cue.text });
+    const from = Math.max(cue.startMs + shift, runStartPtsMs);
+    const to = Math.min(cue.endMs + shift, runEndPtsMs);
+    if (cue.startMs + shift >= segment.endMs) break;
+    if (to > from && to > segment.startMs && from < segment.endMs) out.push({ startMs: from, endMs: to, text: cue.text });
   }
   return out;
 }
