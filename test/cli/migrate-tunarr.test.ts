@@ -8,7 +8,9 @@ import { expectPlaysFromLibrary, scannedLibrary } from "./support/migration-libr
 import { makeTunarrFolder, TUNARR_START } from "./support/tunarr-fixture";
 
 describe("airwave import --from tunarr", () => {
-  const { server, api } = useTestServer();
+  // One day of playout builds, not the default two: the imported channels play 5-10 s generated clips, so each
+  // day is thousands of items, and what is checked (the import, channels playing from the library) needs one.
+  const { server, api } = useTestServer({ env: { Playout__DaysToBuild: "1" } });
   const work = useTempDir("airwave-tunarr-");
 
   it("brings channels over onto the scanned library (by Plex item id and by imdb id), filler as a Fallback preset, the transcode config as a profile, and they play", { timeout: 120_000 }, async () => {
