@@ -22,6 +22,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportResult } from "./support/results.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -152,6 +153,7 @@ async function loadUi(url) {
   await sleep(5000);
   const idle = memoryOf(server.child.pid);
   console.log(`memory (a): idle after start with the UI loaded once: RSS ${mb(idle.rss)} (${vsBare(idle)}) (target <= ${IDLE_TARGET_MB} MB) ${verdict(idle.rss <= IDLE_TARGET_MB * MB)}`);
+  reportResult({ metric: "idle RSS, UI loaded once", figure: mb(idle.rss), target: `<= ${IDLE_TARGET_MB} MB`, pass: idle.rss <= IDLE_TARGET_MB * MB, baseline: `bare node:http ${mb(bareMemory.rss)}` });
 
   // (c) The bench load: the largest definition accepted, validated; one 50 MB body refused.
   const head = "content:\n" + Array.from({ length: 40 }, (_, i) => `  - collection: "Bench Show ${i}"\n    key: show${i}\n    order: shuffle\n`).join("") + "playout:\n";
@@ -165,6 +167,7 @@ async function loadUi(url) {
     `memory (c): after the bench load (a ${(Buffer.byteLength(definition) / 1024).toFixed(0)} KiB definition validated: HTTP ${validated.status}; a 50 MB body: HTTP ${refused}): ` +
       `RSS ${mb(loaded.rss)} (${vsBare(loaded)}) (target <= ${LOADED_TARGET_MB} MB) ${verdict(loaded.rss <= LOADED_TARGET_MB * MB && validated.status === 200 && refused === 413)}`,
   );
+  reportResult({ metric: "RSS after the bench load", figure: `${mb(loaded.rss)} (HTTP ${validated.status}, ${refused})`, target: `<= ${LOADED_TARGET_MB} MB (200, 413)`, pass: loaded.rss <= LOADED_TARGET_MB * MB && validated.status === 200 && refused === 413, baseline: `bare node:http ${mb(bareMemory.rss)}` });
   await stop(server.child);
 }
 
@@ -250,6 +253,7 @@ console.log(
   `memory (b): full guide rebuild of ${CHANNELS} ch x ${DAYS} d (${(guideBytes / MB).toFixed(1)} MB XMLTV in ${rebuildMs.toFixed(0)} ms): peak RSS ${mb(peak)}, ` +
     `+${mb(peak - idle.rss)} over idle (${hwmReset ? "kernel high-water mark" : "sampled every 5 ms"}) (target <= +${REBUILD_TARGET_MB} MB) ${verdict(peak - idle.rss <= REBUILD_TARGET_MB * MB)}`,
 );
+reportResult({ metric: `guide rebuild ${CHANNELS} ch x ${DAYS} d, peak over idle`, figure: `+${mb(peak - idle.rss)}`, target: `<= +${REBUILD_TARGET_MB} MB`, pass: peak - idle.rss <= REBUILD_TARGET_MB * MB, baseline: `idle ${mb(idle.rss)}` });
 
 console.log("memory: figures from a machine shared with other work (2 cores, other engineers' tests and benches): RSS varies by a few MB from run to run");
 await stop(server.child);
