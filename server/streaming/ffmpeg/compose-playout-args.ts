@@ -13,7 +13,7 @@ import { decideCopy, type CopyDecision } from "./copy-decision";
 import { chooseAudioEncoder, chooseVideoEncoder, type VideoEncoderChoice } from "./encoder-choice";
 import { outputFrameRate } from "./frame-rate";
 import { globalArgs, inputFlags, lavfiInput, networkInputArgs, pacingArgs, seekArgs } from "./input-args";
-import { isQuickStart, muxerArgs } from "./output-muxer";
+import { muxerArgs, quickStartSeconds } from "./output-muxer";
 import { songVisualSegments } from "./song-visual";
 import { drawableGraphics } from "./graphics/drawable";
 import { selectAudioStream, selectAudioTracks, selectSubtitleStream, type AudioTrack } from "./stream-selection";
@@ -212,7 +212,7 @@ export function buildPlayoutArgs(
     "-map",
     copyVideo ? videoInput : `[${videoChain.outputLabel}]`,
     ...audioMaps,
-    ...(copyVideo ? ["-c:v", "copy"] : videoEncoderArgs(profile, videoEncoder, frameRate, { quickStart: isQuickStart(request.output) })),
+    ...(copyVideo ? ["-c:v", "copy"] : videoEncoderArgs(profile, videoEncoder, frameRate, { quickStartSeconds: quickStartSeconds(request.output) })),
     ...(copyAudio ? ["-c:a", "copy"] : audioEncoderArgs(profile, audioEncoder)),
     ...(bounded ? ["-t", formatFfmpegDuration(limitMs)] : []),
     ...(endWithShortest ? ["-shortest"] : []),

@@ -9,12 +9,9 @@ import type { FFmpegProfile } from "./types";
 
 /** Seconds between forced keyframes; HLS segments (4 s) hold exactly two GOPs. */
 export const KEYFRAME_INTERVAL_SECONDS = 2;
-/** A quick start forces a keyframe every second until the first full GOP (1 s first segments). */
-export const QUICK_START_KEYFRAME_SECONDS = 1;
-
 export interface VideoEncoderOptions {
-  /** A session's first run: 1 s keyframes for the first 2 s, and x264 without lookahead delay. */
-  quickStart?: boolean;
+  /** A session's first run: the length of its first two segments (keyframes at their ends), and x264 without lookahead delay. */
+  quickStartSeconds?: number;
 }
 
 export function videoEncoderArgs(profile: FFmpegProfile, encoder: VideoEncoderChoice, frameRate: number, options: VideoEncoderOptions = {}): string[] {
@@ -23,29 +20,30 @@ export function videoEncoderArgs(profile: FFmpegProfile, encoder: VideoEncoderCh
   if (encoder.profile) args.push("-profile:v", encoder.profile);
   if (encoder.preset) args.push("-preset", encoder.preset);
   // Without lookahead x264 hands out its first frames at once; the first segment is ready sooner.
-  if (options.quickStart && encoder.encoder === "libx264") args.push("-tune", "zerolatency");
+  if (options.quickStartSeconds && encoder.encoder === "libx264") args.push("-tune", "zerolatency");
   args.push(
     "-b:v", `${profile.videoBitrate}k`,
     "-maxrate:v", `${profile.videoBitrate}k`,
     "-bufsize:v", `${profile.videoBufferSize}k`,
   );
-  args.push(...keyframeArgs(encoder, frameRate, options.quickStart));
+  args.push(...keyframeArgs(encoder, frameRate, options.quickStartSeconds));
   if (!profile.allowBFrames) args.push("-bf", "0");
   return args;
 }
 
 /**
- * Closed GOPs and keyframes at every multiple of KEYFRAME_INTERVAL_SECONDS; on a quick start also at
- * every second before the first interval (0, 1, 2, 4, 6 … s), so the first HLS segments can be 1 s.
+ * Closed GOPs and keyframes at every multiple of KEYFRAME_INTERVAL_SECONDS; on a quick start of `s` seconds
+ * at 0, s and 2s (the ends of the two short first HLS segments), then every KEYFRAME_INTERVAL_SECONDS from
+ * 2s on (s = 0.5: 0, 0.5, 1, 3, 5 … s), so the segments after the short ones are hls_time long.
  */
-export function keyframeArgs(encoder: VideoEncoderChoice, frameRate: number, quickStart = false): string[] {
+export function keyframeArgs(encoder: VideoEncoderChoice, frameRate: number, quickStartSeconds?: number): string[] {
   // QSV encoders drift with long GOPs; they get a GOP of one second (two per forced keyframe).
   const gopSeconds = encoder.acceleration === HardwareAcceleration.Qsv ? 1 : KEYFRAME_INTERVAL_SECONDS;
   const gop = String(Math.max(1, Math.round(frameRate * gopSeconds)));
   const args = [
     "-g", gop,
     "-keyint_min", gop,
-    "-force_key_frames", quickStart ? quickStartKeyframes() : `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_SECONDS})`,
+    "-force_key_frames", quickStartSeconds ? quickStartKeyframes(quickStartSeconds) : `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_SECONDS})`,
     "-sc_threshold", "0",
     "-flags", "+cgop",
   ];
@@ -53,11 +51,9 @@ export function keyframeArgs(encoder: VideoEncoderChoice, frameRate: number, qui
   return args;
 }
 
-function quickStartKeyframes(): string {
-  const step = QUICK_START_KEYFRAME_SECONDS;
-  const early = KEYFRAME_INTERVAL_SECONDS / step + 1; // forced keyframes at 0, step, … KEYFRAME_INTERVAL_SECONDS
-  const later = `${KEYFRAME_INTERVAL_SECONDS}*(n_forced-${early - 1})+${KEYFRAME_INTERVAL_SECONDS}`;
-  return `expr:gte(t,if(lt(n_forced,${early}),n_forced*${step},${later}))`;
+function quickStartKeyframes(step: number): string {
+  const later = `${KEYFRAME_INTERVAL_SECONDS}*(n_forced-2)+${2 * step}`;
+  return `expr:gte(t,if(lt(n_forced,3),n_forced*${step},${later}))`;
 }
 
 export function audioEncoderArgs(profile: FFmpegProfile, encoder: AudioEncoderChoice): string[] {

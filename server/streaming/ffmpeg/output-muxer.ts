@@ -42,13 +42,13 @@ export function muxerArgs(options: MuxerOptions): string[] {
   return [...args, ...hlsArgs(options.output, offset)];
 }
 
-/** True when the output starts with short segments (its encoder then forces 1 s keyframes at first). */
-export function isQuickStart(output: OutputTarget): boolean {
-  return output.kind === "hls" && (output.initialSegmentSeconds ?? 0) > 0;
+/** The length of the output's short first segments (its encoder forces keyframes at their ends), or undefined. */
+export function quickStartSeconds(output: OutputTarget): number | undefined {
+  return output.kind === "hls" && (output.initialSegmentSeconds ?? 0) > 0 ? output.initialSegmentSeconds : undefined;
 }
 
 export function hlsArgs(output: HlsOutput, ptsOffsetMs: number): string[] {
-  const quickStart = isQuickStart(output);
+  const quickStart = quickStartSeconds(output) !== undefined;
   // FFmpeg ignores -hls_init_time with append_list; a quick start always writes a fresh playlist.
   const flags = quickStart ? ["program_date_time", "omit_endlist"] : ["program_date_time", "omit_endlist", "append_list"];
   if (output.continuesSession) flags.push("discont_start");
@@ -56,7 +56,7 @@ export function hlsArgs(output: HlsOutput, ptsOffsetMs: number): string[] {
   if (output.deleteSegments) flags.push("delete_segments");
   const args = ["-f", "hls"];
   // The init length only ends once the list starts sliding: with a one-entry list the segments are
-  // 1 s, 1 s, then hls_time from the 2 s keyframe on (the reader recovers entries that slid past).
+  // init, init, then hls_time (the reader recovers entries that slid past).
   if (quickStart) args.push("-hls_init_time", String(output.initialSegmentSeconds));
   args.push(
     "-hls_time", String(output.segmentSeconds ?? DEFAULT_HLS_SEGMENT_SECONDS),

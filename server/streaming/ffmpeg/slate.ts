@@ -12,7 +12,7 @@ import { chooseAudioEncoder, chooseVideoEncoder } from "./encoder-choice";
 import { filterValue } from "./filter-escaping";
 import { outputFrameRate } from "./frame-rate";
 import { globalArgs, lavfiInput, pacingArgs } from "./input-args";
-import { isQuickStart, muxerArgs } from "./output-muxer";
+import { muxerArgs, quickStartSeconds } from "./output-muxer";
 import { formatFfmpegDuration, formatSeconds } from "./time-format";
 import type { EncoderCapabilities, FFmpegCommand, FFmpegProfile, OutputTarget } from "./types";
 import { finalVideoFilters } from "./video-filter-chain";
@@ -85,7 +85,7 @@ export function buildSlateArgs(
     "-map",
     "[vout]",
     ...(request.audioTracks && request.audioTracks.length > 1 ? request.audioTracks.flatMap(() => ["-map", "1:a"]) : ["-map", "1:a"]),
-    ...videoEncoderArgs(profile, videoEncoder, frameRate, { quickStart: isQuickStart(request.output) }),
+    ...videoEncoderArgs(profile, videoEncoder, frameRate, { quickStartSeconds: quickStartSeconds(request.output) }),
     ...audioEncoderArgs(profile, audioEncoder),
     "-t",
     formatFfmpegDuration(request.durationMs),

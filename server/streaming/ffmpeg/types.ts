@@ -112,7 +112,7 @@ export interface HlsOutput {
   startNumber?: number;
   /**
    * A session's first run: its first two segments are this long (`-hls_init_time`, with keyframes
-   * forced every second until the first 2 s keyframe), so a viewer's first segment comes sooner.
+   * forced at their ends), so a viewer's first segment comes sooner.
    */
   initialSegmentSeconds?: number;
 }

@@ -57,8 +57,12 @@ const MAX_REALTIME_PIECE_MS = 30 * 60_000;
 /** Gap left between runs' timestamps so audio that overshoots `-t` by a frame never runs backwards. */
 const PTS_GUARD_MS = 50;
 const POLL_MS = 100;
-/** A session's first run starts with segments this long, so its first viewer waits for 1 s of video, not 4 s. */
-const FIRST_SEGMENT_SECONDS = 1;
+/**
+ * A session's first run starts with segments this long, so its first viewer waits for half a second of video,
+ * not 4 s: the first segment is what a cold start waits for (a hybrid MPEG-TS viewer too: FFmpeg's HLS muxer
+ * writes a segment's file only once it is complete). 1 s segments made a cold start 1.2x a bare FFmpeg's first byte.
+ */
+const FIRST_SEGMENT_SECONDS = 0.5;
 /** Remote sources: the offline slate plays this long after the first failure, doubling up to the maximum, between retries. */
 const REMOTE_RETRY_MS = 2000;
 const REMOTE_RETRY_MAX_MS = 16_000;

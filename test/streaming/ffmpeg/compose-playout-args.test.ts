@@ -134,6 +134,10 @@ describe("composed playout command", () => {
     const steady = buildPlayoutArgs(profile(), source(), request({ output: { kind: "hls", playlistPath: "p.m3u8", segmentFilenamePattern: "s%d.ts" } }), caps()).args;
     expect(steady).not.toContain("-tune");
     expect(steady).not.toContain("-hls_init_time");
+    // A session's half-second start: keyframes at 0, 0.5 and 1 s, then every 2 s from 1 s (3, 5 …), so the third segment is 4 s.
+    const half = buildPlayoutArgs(profile(), source(), request({ output: { kind: "hls", playlistPath: "p.m3u8", segmentFilenamePattern: "s%d.ts", initialSegmentSeconds: 0.5 } }), caps()).args;
+    expect(valueOf(half, "-force_key_frames")).toBe("expr:gte(t,if(lt(n_forced,3),n_forced*0.5,2*(n_forced-2)+1))");
+    expect(valueOf(half, "-hls_init_time")).toBe("0.5");
   });
 
   it("marks later HLS runs as discontinuous continuations and can delete old segments", () => {

@@ -99,7 +99,7 @@ describe("builder output run through the installed FFmpeg", () => {
     expect(Number(info.format.duration)).toBeLessThan(2.3);
   });
 
-  it("a quick-start HLS run cuts 1 s, 1 s, then 4 s segments on the 2 s keyframe grid; segment starts are read from the files", async () => {
+  it("a quick-start HLS run cuts 0.5 s, 0.5 s, then 4 s segments on the 2 s keyframe grid from 1 s; segment starts are read from the files", async () => {
     const input = join(dir, "long.mkv");
     ffmpeg(["-nostdin", "-y", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=15", "-f", "lavfi", "-i", "sine=duration=15", "-c:v", "libx264", "-preset", "ultrafast", "-g", "250", "-c:a", "aac", input]);
     const command = buildPlayoutArgs(
@@ -111,7 +111,7 @@ describe("builder output run through the installed FFmpeg", () => {
         durationMs: 14_000,
         subtitleMode: SubtitleMode.None,
         realtime: false,
-        output: { kind: "hls", playlistPath: join(dir, "quick.m3u8"), segmentFilenamePattern: join(dir, "quick%06d.ts"), initialSegmentSeconds: 1 },
+        output: { kind: "hls", playlistPath: join(dir, "quick.m3u8"), segmentFilenamePattern: join(dir, "quick%06d.ts"), initialSegmentSeconds: 0.5 },
       },
       caps,
     );
@@ -119,7 +119,8 @@ describe("builder output run through the installed FFmpeg", () => {
     const starts: Array<number | undefined> = [];
     for (let n = 0; n < 5; n++) starts.push(await firstVideoPts(join(dir, `quick${String(n).padStart(6, "0")}.ts`)));
     const lengths = starts.slice(1).map((s, i) => (s! - starts[i]!) / 90_000);
-    expect(lengths).toEqual([1, 1, 4, 4]);
+    // 0.52 s: the first frame at or past 0.5 s at 25 fps; the second short segment ends on the 1 s keyframe.
+    expect(lengths).toEqual([0.52, 0.48, 4, 4]);
     // The one-entry playlist holds only the last segment.
     expect(readFileSync(join(dir, "quick.m3u8"), "utf8").match(/#EXTINF/g)).toHaveLength(1);
     expect(firstVideoPtsIn(Buffer.from("not a transport stream"))).toBeUndefined();
