@@ -17,9 +17,16 @@ const CACHE_SIZE = 256;
 
 export class MediaProbe {
   private readonly cache = new Map<string, ProbedSource>();
+  /** Files probed so far (by path), whatever their size and time then: `knows`. */
+  private readonly seen = new Set<string>();
   private readonly listings = new Map<string, { mtimeMs: number; names: string[] }>();
 
   constructor(private readonly ffprobePath: string) {}
+
+  /** True once `file` was probed (a changed file is probed again, but it was known). */
+  knows(file: string): boolean {
+    return this.seen.has(file);
+  }
 
   async probe(file: string): Promise<ProbedSource> {
     // A media-source stream (loopback proxy URL) has no file to stat: it is probed once per run.
@@ -39,6 +46,8 @@ export class MediaProbe {
     const known = this.cache.get(key);
     if (known) return known;
     const source = await probe();
+    if (this.seen.size >= CACHE_SIZE * 4) this.seen.clear();
+    this.seen.add(key.split("\0")[0]!);
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, source);
     return source;

@@ -87,6 +87,12 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
   // The chosen version plays: its file, its keyframes, its sidecar subtitles.
   const media = version ? { ...content, path: version.path, inputUrl: version.inputUrl } : content;
   const input = media.inputUrl ?? media.path;
+  const intervals = keyframeIntervals(media.seekMs, durationMs, media.limitMs, KEYFRAME_LOOKBACK_MS);
+  // A profile that may copy, and a file not probed yet: its keyframes are read while it is probed (two ffprobe
+  // runs at once instead of one after the other; each costs a process start, about a second on a loaded machine).
+  // Unused when the piece is transcoded; a probed file's decision is known at once, so nothing is read in vain.
+  const earlyKeyframes = profile.copyWhenCompatible === true && intervals.length && !probe.knows(input) ? probe.keyframes(input, intervals) : undefined;
+  earlyKeyframes?.catch(() => undefined);
   let source: ProbedSource;
   try {
     source = await probe.probe(input);
@@ -122,8 +128,7 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
   let span = { seekMs: media.seekMs, durationMs, earlyMs: 0 };
   if (command.decision.video.mode === "copy") {
     const piece = { path: media.path, seekMs: media.seekMs, durationMs, limitMs: media.limitMs, lookbackMs: KEYFRAME_LOOKBACK_MS };
-    const intervals = keyframeIntervals(piece.seekMs, durationMs, media.limitMs, KEYFRAME_LOOKBACK_MS);
-    const keyframes = intervals.length ? await probe.keyframes(input, intervals).catch(() => undefined) : [];
+    const keyframes = intervals.length ? await (earlyKeyframes ?? probe.keyframes(input, intervals)).catch(() => undefined) : [];
     const aligned = keyframes && alignToKeyframes(keyframes, piece, request.resume);
     if (aligned) {
       span = aligned;
