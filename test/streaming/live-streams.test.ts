@@ -103,7 +103,7 @@ async function frameAt(session: HlsSession, at: number) {
 
 describe("live streams (real FFmpeg)", () => {
   it("an HLS session: master playlist → session playlist → segments in the profile's format; ffprobe reads it", async () => {
-    const { number } = await channelWithTimeline(2000);
+    const { number, starts } = await channelWithTimeline(2000);
     const master = await api.get(`/iptv/channel/${number}.m3u8?mode=segmenter`);
     expect(master.status, master.text).toBe(200);
     expect(master.headers["content-type"]).toMatch(/application\/vnd\.apple\.mpegurl/);
@@ -132,7 +132,9 @@ describe("live streams (real FFmpeg)", () => {
     await waitUntil(() => session.segments.length >= 4, 20_000, "four segments");
     const [first, second, third] = session.segments;
     for (const short of [first!, second!]) expect(short.durationMs).toBeGreaterThan(400), expect(short.durationMs).toBeLessThanOrEqual(600);
-    expect(third!.durationMs).toBeGreaterThan(3500);
+    // 4 s, or shorter when item A ends inside it (a loaded machine sets the channel up late into A): then it ends there.
+    const thirdEnd = third!.wallStart + third!.durationMs;
+    if (Math.abs(thirdEnd - starts[1]!) > 250) expect(third!.durationMs).toBeGreaterThan(3500);
     expect(third!.durationMs).toBeLessThanOrEqual(4100);
     session.segments.slice(1).forEach((s, i) => expect(s.number).toBe(session.segments[i]!.number + 1));
     expect(second!.wallStart).toBe(first!.wallStart + first!.durationMs);
