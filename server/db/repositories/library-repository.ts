@@ -38,6 +38,11 @@ export class LibraryRepository {
     return this.manager.findOneBy(LibraryPath, { id: pathId, libraryId });
   }
 
+  /** A library path with its library. */
+  pathById(pathId: number): Promise<(LibraryPath & { library: Library }) | null> {
+    return this.manager.findOne(LibraryPath, { where: { id: pathId }, relations: { library: true } }) as Promise<(LibraryPath & { library: Library }) | null>;
+  }
+
   save(library: Library): Promise<Library> {
     return this.manager.save(Library, library);
   }

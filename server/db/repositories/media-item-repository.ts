@@ -11,6 +11,21 @@ import { isStoredId, storedIds } from "./stored-id";
 
 const TAG_KINDS = ["genre", "tag", "studio", "actor", "director", "writer"] as const;
 
+/** What an API edit of a remote stream item changes (see `updateRemoteStream`). */
+export interface RemoteStreamChange {
+  title: string;
+  sortTitle: string;
+  plot: string | null;
+  genres: readonly string[];
+  url: string;
+  headers: Record<string, string>;
+  live: boolean;
+  durationMs: number;
+  size: number;
+  mtime: number;
+  sourceChanged: boolean;
+}
+
 export interface MediaItemFilter {
   libraryId?: number;
   kind?: MediaItemKind;
@@ -242,6 +257,31 @@ export class MediaItemRepository {
     }
     await this.syncContainerStates(libraryId, now);
     return { trashed: toTrash.length, restored: toRestore.length };
+  }
+
+  /**
+   * A remote stream item edited through the API, in place: title, plot, genres and source. `mtime` is the rewritten
+   * file's (so a scan finds it unchanged), or -1 when the source changed (so the next scan probes it again).
+   */
+  async updateRemoteStream(itemId: number, change: RemoteStreamChange, now: number): Promise<void> {
+    await this.manager.update(MediaItem, { id: itemId }, { title: change.title.slice(0, 500), sortTitle: change.sortTitle.slice(0, 500), plot: change.plot, updatedAt: now });
+    await this.manager.delete(MediaTag, { mediaItemId: itemId, kind: "genre" });
+    const genres = [...new Set(change.genres.map((g) => g.trim()).filter(Boolean))];
+    if (genres.length) await this.manager.insert(MediaTag, genres.map((name) => ({ mediaItemId: itemId, kind: "genre", name: name.slice(0, 200), detail: null })));
+    await this.manager.update(MediaVersion, { mediaItemId: itemId }, {
+      streamUrl: change.url,
+      streamHeaders: Object.keys(change.headers).length ? JSON.stringify(change.headers) : null,
+      streamLive: change.live,
+      durationMs: change.durationMs,
+      size: change.size,
+      mtime: change.mtime,
+      ...(change.sourceChanged ? { streamError: null, streamFailedAt: null } : {}),
+    });
+  }
+
+  /** Deletes one item for good (its versions, streams, metadata and collection entries cascade). */
+  async deleteItem(itemId: number): Promise<void> {
+    await this.manager.delete(MediaItem, { id: itemId });
   }
 
   /** Deletes every trashed item (with versions, streams, chapters, metadata). Returns how many. */

@@ -32,3 +32,27 @@ export class RemoteStreamCreateInput {
   @Field(() => [RemoteStreamHeaderInput], { nullable: true, description: "Sent with http, https and HLS URLs, only to the URL's origin." })
   headers?: RemoteStreamHeaderInput[] | null;
 }
+
+@InputType({ description: "A remote stream's new fields: each replaces the stored one (left out: removed), except url and headers, which stay when left out (answers never show a URL's query or a header's value); headers [] removes them." })
+export class RemoteStreamUpdateInput {
+  @Field(() => String, { nullable: true, description: "The new source; the stored URL stays when absent." })
+  url?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The URL's host when absent." })
+  title?: string | null;
+
+  @Field(() => String, { nullable: true })
+  plot?: string | null;
+
+  @Field(() => [String], { nullable: true })
+  genres?: string[] | null;
+
+  @Field(() => String, { nullable: true, description: "A fixed length (\"30 minutes\", \"01:00:00\"), looped when the source is shorter; required unless live." })
+  duration?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: "Unbounded: the schedule decides how long it plays." })
+  live?: boolean | null;
+
+  @Field(() => [RemoteStreamHeaderInput], { nullable: true, description: "Replaces the headers (the stored ones stay when absent; [] removes them)." })
+  headers?: RemoteStreamHeaderInput[] | null;
+}

@@ -1,6 +1,13 @@
-import { Body, Controller, Path, Post, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
+import { Body, Controller, Delete, Path, Post, Put, Response, Route, SuccessResponse, Tags } from "@tsoa/runtime";
 import type { ProblemDetails, ValidationProblemDetails } from "../dto/problem-dto";
-import { toRemoteStreamCreatedDto, type RemoteStreamCreateRequest, type RemoteStreamCreatedDto } from "../dto/remote-stream-dto";
+import {
+  toRemoteStreamCreatedDto,
+  toRemoteStreamUpdatedDto,
+  type RemoteStreamCreateRequest,
+  type RemoteStreamCreatedDto,
+  type RemoteStreamUpdateRequest,
+  type RemoteStreamUpdatedDto,
+} from "../dto/remote-stream-dto";
 import type { RestContext } from "../rest-context";
 
 @Route("api/v1/libraries")
@@ -27,5 +34,39 @@ export class RemoteStreamController extends Controller {
     this.setStatus(202);
     this.setHeader("Location", `/api/v1/libraries/${id}`);
     return toRemoteStreamCreatedDto(created);
+  }
+
+  /**
+   * Changes a remote stream made through the API (its file in the library's own folder in the data folder):
+   * checked like a new one (every problem named by its field; nothing changes when one is found); the item and its
+   * file change together. `url` and `headers` left out keep the stored ones. A changed URL or headers starts a scan
+   * that probes the source again. Items from a library folder's files or from an IPTV playlist are changed there
+   * (422 naming `itemId`).
+   * @isInt id
+   * @isInt itemId The media item id of the remote stream.
+   * @summary Change a remote stream
+   */
+  @Put("{id}/remote-streams/{itemId}")
+  @Response<ProblemDetails>(404, "Resource not found")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async updateRemoteStream(@Path() id: number, @Path() itemId: number, @Body() body: RemoteStreamUpdateRequest): Promise<RemoteStreamUpdatedDto> {
+    return toRemoteStreamUpdatedDto(await this.context.services.remoteStreams.update(itemId, body, id));
+  }
+
+  /**
+   * Deletes a remote stream made through the API: the item (and its place in collections and playlists) and its
+   * file go together. Items from a library folder's files or from an IPTV playlist are removed there (422 naming
+   * `itemId`).
+   * @isInt id
+   * @isInt itemId The media item id of the remote stream.
+   * @summary Delete a remote stream
+   */
+  @Delete("{id}/remote-streams/{itemId}")
+  @SuccessResponse(204, "Deleted")
+  @Response<ProblemDetails>(404, "Resource not found")
+  @Response<ValidationProblemDetails>(422, "Validation failed")
+  public async deleteRemoteStream(@Path() id: number, @Path() itemId: number): Promise<void> {
+    await this.context.services.remoteStreams.delete(itemId, id);
+    this.setStatus(204);
   }
 }
