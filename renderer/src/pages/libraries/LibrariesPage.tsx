@@ -11,7 +11,7 @@ import { ScanStatus } from "./ScanStatus";
 import { useLibraries } from "./use-libraries";
 import { useTranslation } from "react-i18next";
 
-const KIND_LABEL: Record<string, "common.tvShows" | "common.movies" | "common.otherVideos" | "common.music"> = { Shows: "common.tvShows", Movies: "common.movies", OtherVideos: "common.otherVideos", Music: "common.music" };
+const KIND_LABEL: Record<string, "common.tvShows" | "common.movies" | "common.otherVideos" | "common.music" | "remoteStreams.libraryKind"> = { Shows: "common.tvShows", Movies: "common.movies", OtherVideos: "common.otherVideos", Music: "common.music", RemoteStreams: "remoteStreams.libraryKind" };
 
 function LibraryCard({ library, onChanged }: { library: LibraryFieldsFragment; onChanged: () => void }) {
   const { t } = useTranslation();

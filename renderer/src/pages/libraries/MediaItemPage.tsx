@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Breadcrumbs, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "urql";
 import type { PageProps } from "../../app/routes";
 import { Link } from "../../app/router";
@@ -31,6 +31,11 @@ export default function MediaItemPage({ params }: PageProps) {
         <Text>{item.title}</Text>
       </Breadcrumbs>
       <ItemHeader item={item} />
+      {item.kind === "RemoteStream" && (
+        <Group>
+          <Button variant="default" component={Link} to={`/media/${item.id}/edit-stream`}>{t("remoteStreams.edit")}</Button>
+        </Group>
+      )}
       {item.children.length > 0 && <ItemChildren kind={item.kind} items={item.children} />}
       {item.versions.length > 0 && (
         <Table>
