@@ -12,7 +12,6 @@ import { IGNORE_MARKER_FILES, isIgnoredFile, isIgnoredFolder } from "./media-fil
 import { maxReleaseYear } from "./naming";
 import { forEachConcurrently } from "../domain/for-each-concurrently";
 import type { ScanClient } from "./scan-client";
-import { runRemoteStreamScan } from "./remote-streams/scan-remote-streams";
 
 export interface ScanRunOptions {
   force: boolean;
@@ -41,7 +40,9 @@ function walkRules(kind: LibraryKind): WalkRules {
 export async function runScan(client: ScanClient, options: ScanRunOptions): Promise<void> {
   const plan = await client.get<ScanPlan>("plan");
   const kind = plan.kind as LibraryKind;
-  if (kind === LibraryKind.RemoteStreams) return runRemoteStreamScan(client, plan, options);
+  // Loaded only for such libraries: it brings the YAML parser, two thirds of this process's module load time,
+  // which every rescan of a file library paid before it could stat a file.
+  if (kind === LibraryKind.RemoteStreams) return (await import("./remote-streams/scan-remote-streams.js")).runRemoteStreamScan(client, plan, options);
   const known = new Map(plan.files.map((f) => [f.path, f]));
   const skippedFolders: SkippedFolder[] = [];
   const failed: SkippedFolder[] = [];
