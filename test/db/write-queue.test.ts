@@ -64,3 +64,28 @@ describe("SQLite's one connection: reads and writes", () => {
     await expect(queue.run(async () => "next write")).resolves.toBe("next write");
   });
 });
+
+describe("a read that waits for a write", () => {
+  it("does not hold the write for ever: after the bound the write runs and the read finishes", async () => {
+    const queue = new WriteQueue(50);
+    let release: () => void = () => undefined;
+    const written = new Promise<void>((resolve) => (release = resolve));
+    // A write queued first (from another request) waits for the read below...
+    const first = queue.run(async () => "first");
+    await tick();
+    // ...and the read waits for a write that is queued behind the first one, outside the read's own scope.
+    let outside: Promise<string> | undefined;
+    setImmediate(() => {
+      outside = queue.run(async () => {
+        release();
+        return "outside";
+      });
+    });
+    const read = queue.read(async () => {
+      await written;
+      return "read";
+    });
+    await expect(Promise.all([first, read])).resolves.toEqual(["first", "read"]);
+    await expect(outside).resolves.toBe("outside");
+  });
+});
