@@ -329,13 +329,10 @@ export class PlayoutService {
         // A paused on-demand timeline resumes at its checkpoint: what follows it is kept however long the pause.
         await repos.playouts.deleteItemsEndingBefore(id, Math.min(startedAt, playout.pausedAt ?? startedAt) - ITEMS_RETAINED_MS);
         await repos.playouts.insertItems(fresh.map((item) => toRow(id, item)));
-        const stored = await repos.playouts.findById(id);
-        if (!stored) throw DomainError.notFound("Playout", id);
-        const message = result.warnings.length ? `built ${fresh.length} items; ${result.warnings.join("; ")}` : `built ${fresh.length} items`;
-        Object.assign(stored, { buildState: result.state, lastBuildAt: finishedAt, lastBuildSuccess: true, lastBuildMessage: message.slice(0, 4000) });
-        await repos.playouts.save(stored);
-        await repos.playouts.recordBuild({ playoutId: id, mode, startedAt, finishedAt, success: true, message: stored.lastBuildMessage, itemCount: fresh.length });
-        return { playoutId: id, mode, success: true, message: stored.lastBuildMessage!, itemCount: fresh.length, builtAt: finishedAt, coversUntil: await repos.playouts.lastFinish(id) };
+        const message = (result.warnings.length ? `built ${fresh.length} items; ${result.warnings.join("; ")}` : `built ${fresh.length} items`).slice(0, 4000);
+        if (!(await repos.playouts.updateBuildStatus(id, { buildState: result.state, lastBuildAt: finishedAt, lastBuildSuccess: true, lastBuildMessage: message }))) throw DomainError.notFound("Playout", id);
+        await repos.playouts.recordBuild({ playoutId: id, mode, startedAt, finishedAt, success: true, message, itemCount: fresh.length });
+        return { playoutId: id, mode, success: true, message, itemCount: fresh.length, builtAt: finishedAt, coversUntil: await repos.playouts.lastFinish(id) };
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -28,6 +28,15 @@ export class PlayoutRepository {
     return this.manager.save(Playout, playout);
   }
 
+  /**
+   * Stores a build's outcome on the playout with one UPDATE (no entity read and re-read as `save` does: that
+   * was three statements per build); false when the playout is gone.
+   */
+  async updateBuildStatus(id: number, status: Pick<Playout, "buildState" | "lastBuildAt" | "lastBuildSuccess" | "lastBuildMessage">): Promise<boolean> {
+    const result = await this.manager.update(Playout, { id }, status);
+    return (result.affected ?? 0) > 0;
+  }
+
   async delete(id: number): Promise<void> {
     await this.manager.delete(Playout, { id });
   }
