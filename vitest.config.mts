@@ -14,6 +14,8 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll's own default (1 s) is shorter than a page load and a GraphQL answer on a loaded CI machine.
+    expect: { poll: { timeout: 10_000 } },
     pool: "forks",
     // Two workers even on 2 cores (vitest's default there is one): the suite mostly waits on FFmpeg, Chromium,
     // nginx and PostgreSQL, so one worker kept the machine about a third busy; a third worker made the streaming

@@ -35,8 +35,8 @@ describe("a scanner killed mid-scan", () => {
     const id = (await api.post("/api/v1/libraries", { name: "Slow", kind: "Movies", paths: [path.join(root, "movies")] })).json.id;
     expect((await api.post(`/api/v1/libraries/${id}/scan`)).status).toBe(200);
     const dbFile = path.join(server.dataDir, DATABASE_FILE);
-    // Wait until the first batch has been written, then kill the child.
-    await waitFor(async () => (await query<{ n: number }>(dbFile, "SELECT COUNT(*) AS n FROM media_item"))[0]!.n > 0, "the first batch of items", { timeoutMs: 15_000 });
+    // Wait until the first batch (25 slow probes: long on a loaded machine) has been written, then kill the child.
+    await waitFor(async () => (await query<{ n: number }>(dbFile, "SELECT COUNT(*) AS n FROM media_item"))[0]!.n > 0, "the first batch of items", { timeoutMs: 60_000 });
     const pid = server.scans.processId(id);
     expect(pid).toBeGreaterThan(0);
     process.kill(pid!, "SIGKILL");
@@ -59,5 +59,5 @@ describe("a scanner killed mid-scan", () => {
     expect(done.lastScanSuccess).toBe(true);
     expect(done.lastScanMessage).toMatch(new RegExp(`^${FILES - partial} probed, ${partial} unchanged`));
     expect((await api.get(`/api/v1/media/items?libraryId=${id}&pageSize=100`)).json.totalCount).toBe(FILES);
-  });
+  }, 150_000);
 });
