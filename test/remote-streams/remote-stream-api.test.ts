@@ -108,6 +108,16 @@ describe("PUT and DELETE /api/v1/libraries/{id}/remote-streams/{itemId}", () => 
     expect((await byTitle("Blue weather")).id).toBe(item.id);
   });
 
+  it("a URL on another origin does not inherit the stored headers: refused until headers are given", async () => {
+    const item = await byTitle("Blue weather");
+    const before = fileText("blue-loop.yml");
+    const moved = await api.put(`/api/v1/libraries/${libraryId}/remote-streams/${item.id}`, { url: "http://127.0.0.2:9/blue.mp4", title: "Blue weather", duration: "20 seconds" });
+    expect(moved.status, moved.text).toBe(422);
+    expect(moved.json.errors).toEqual([expect.objectContaining({ field: "headers" })]);
+    expect(moved.text).not.toContain("sekrit-42");
+    expect(fileText("blue-loop.yml")).toBe(before);
+  });
+
   it("a new URL and headers replace the stored ones and a scan probes the source again", async () => {
     const item = await byTitle("Blue weather");
     const r = await api.put(`/api/v1/libraries/${libraryId}/remote-streams/${item.id}`, { url: `${media.url}/blue.mp4?v=2`, title: "Blue weather", duration: "20 seconds", headers: { "X-Other": "other-9" } });

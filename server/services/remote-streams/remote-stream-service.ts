@@ -141,7 +141,13 @@ export class RemoteStreamService {
     const merged: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(input)) if (value !== undefined) merged[key] = value;
     if (merged.url === undefined && stored.url !== undefined) merged.url = stored.url;
-    if (merged.headers === undefined && stored.headers !== undefined) merged.headers = stored.headers;
+    if (merged.headers === undefined && stored.headers !== undefined) {
+      // Stored headers (often a provider's token) never follow a URL to another origin: they were entered for theirs.
+      if (input.url !== undefined && input.url !== null && hasHeaders(stored.headers) && originOf(input.url) !== originOf(stored.url)) {
+        throw DomainError.invalid("headers", "the new URL has another origin than the stored one: give the headers for it again, or [] to send none");
+      }
+      merged.headers = stored.headers;
+    }
     const definition = checked(merged);
     const title = definition.title ?? new URL(definition.source.url).hostname;
     const text = streamFileText({ ...(merged as unknown as RemoteStreamInput), url: String(merged.url).trim(), title, headers: definition.headers });
@@ -250,5 +256,19 @@ async function freeName(folder: string, stem: string): Promise<string> {
     } catch {
       return file;
     }
+  }
+}
+
+function hasHeaders(headers: unknown): boolean {
+  return Array.isArray(headers) ? headers.length > 0 : typeof headers === "object" && headers !== null && Object.keys(headers).length > 0;
+}
+
+/** The origin of a URL as typed (scheme, host, port); the text itself when it is no URL (the checks then refuse it). */
+function originOf(url: unknown): string {
+  try {
+    const parsed = new URL(String(url).trim());
+    return `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return String(url);
   }
 }
