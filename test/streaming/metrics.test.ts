@@ -13,7 +13,9 @@ const scrape = (client = api, query = "") => scrapeMetrics(client, query);
 
 beforeAll(async () => {
   folder = makeTempDir("airwave-metrics-");
-  makeCountingClip(path.join(folder, "loop.mkv"), 10, 128);
+  // Programmes outlast the test, so FFmpeg is still running when the session is stopped (a piece that ended
+  // between two runs would be counted as completed, not killed).
+  makeCountingClip(path.join(folder, "loop.mkv"), 60, 128, "160x90", 3);
 }, 60_000);
 
 afterAll(async () => {
@@ -41,7 +43,7 @@ describe("GET /metrics", () => {
     // ExternalJson files are read only from the data folder's playouts/.
     const file = path.join(server.dataDir, "playouts", "channel.json");
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const programs = Array.from({ length: 40 }, (_, i) => ({ title: `Loop ${i}`, duration: 10_000, file: path.join(folder, "loop.mkv") }));
+    const programs = Array.from({ length: 40 }, (_, i) => ({ title: `Loop ${i}`, duration: 60_000, file: path.join(folder, "loop.mkv") }));
     fs.writeFileSync(file, JSON.stringify({ startTime: new Date(Date.now() - 2000).toISOString(), programs }));
     const channel = await api.post("/api/v1/channels", { name: "Metered", number: "77", ffmpegProfileId: profile.json.id, streamingMode: "TransportStreamHybrid" });
     expect(channel.status, channel.text).toBe(201);
@@ -63,7 +65,7 @@ describe("GET /metrics", () => {
     await waitUntil(async () => {
       stopped = await scrape();
       return sample(stopped, "airwave_stream_sessions") === 0 && sample(stopped, "airwave_ffmpeg_exits_total", { kind: "session", reason: "killed" }) > sample(playing, "airwave_ffmpeg_exits_total", { kind: "session", reason: "killed" });
-    }, 10_000, "the session to stop and its FFmpeg to be counted as killed");
+    }, 20_000, "the session to stop and its FFmpeg to be counted as killed");
     expect(sample(stopped, "airwave_stream_viewers", { channel: "77" })).toBe(0);
     expect(sample(stopped, "airwave_ffmpeg_processes", { kind: "session" })).toBe(0);
   }, 60_000);
