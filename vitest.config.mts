@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { createRequire } from "node:module";
 import swc from "unplugin-swc";
+import SlowFirstSequencer from "./test/support/slow-first-sequencer.mts";
 import { NOT_ON_POSTGRES, POSTGRES_ONLY, POSTGRES_TESTS } from "./test/postgres-tests.mjs";
 
 const require = createRequire(import.meta.url);
@@ -30,6 +31,8 @@ export default defineConfig({
     globalSetup: ["./test/support/global-setup.ts"],
     setupFiles: ["./test/support/file-setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.mjs"],
+    // The slowest files (test/slow-tests.mjs) start first, so the run does not end on one of them alone.
+    sequence: { sequencer: SlowFirstSequencer },
     // Every test but POSTGRES_ONLY runs on SQLite; the tests listed in test/postgres-tests.mjs run (again) on PostgreSQL.
     projects: [
       { extends: true, test: { name: "sqlite", include: ["test/**/*.test.ts"], exclude: POSTGRES_ONLY } },
