@@ -72,7 +72,7 @@ export async function createApp({ config, services, log, metrics, stopping = () 
   addMediaSourceStreamRoute(app, services);
   RegisterRoutes(app);
 
-  const stopGraphql = await mountGraphql(app, { services, access, trustProxy: config.server.trustProxy });
+  const stopGraphql = await mountGraphql(app, { services, access, trustProxy: config.server.trustProxy, log });
 
   addApiDocs(app);
 

@@ -27,6 +27,8 @@ describe("POST /api/v1/libraries/{id}/remote-streams", () => {
     expect(r.json).toMatchObject({ libraryId, file: "blue-loop.yml", scan: { state: "Running" } });
     expect(JSON.stringify(r.json)).not.toContain("sekrit-42");
     expect(fs.readFileSync(path.join(ownFolder(), "blue-loop.yml"), "utf8")).toContain("sekrit-42");
+    // It holds a token: only the server's account may read it (as after an edit).
+    expect(fs.statSync(path.join(ownFolder(), "blue-loop.yml")).mode & 0o777).toBe(0o600);
     const scanned = await waitForScanEnd(api, libraryId);
     expect(scanned.lastScanMessage).toMatch(/1 probed/);
     const [item] = await items();

@@ -10,12 +10,15 @@ import { formatGraphqlError } from "./errors";
 import { EXPLORER_PAGE } from "./explorer-page";
 import { buildGraphqlSchema } from "./schema";
 import { writeKeyPlugin } from "./write-key-plugin";
+import { changeLogPlugin } from "./change-log-plugin";
+import type { EventLog } from "../../domain/event-log";
 
 export interface GraphqlOptions {
   services: Services;
   /** The access rule REST applies too (write key, owner session, cross-site). */
   access: AccessPolicy;
   trustProxy: boolean;
+  log: EventLog;
 }
 
 /** Mounts Apollo at /graphql; returns a function that stops it. */
@@ -27,7 +30,7 @@ export async function mountGraphql(app: Express, options: GraphqlOptions): Promi
     // The server owns shutdown (drain, then close the database); Apollo must not kill the process itself.
     stopOnTerminationSignals: false,
     // Inline tracing is for federated subgraphs; left implicit, Apollo loads it and its protobuf code (~2 MB).
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled(), writeKeyPlugin],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled(), writeKeyPlugin, changeLogPlugin(options.log)],
   });
   await apollo.start();
 

@@ -100,7 +100,8 @@ export class RemoteStreamService {
     const title = definition.title ?? new URL(definition.source.url).hostname;
     const file = await freeName(folder, slug(title));
     const text = streamFileText({ ...input, url: input.url.trim(), title });
-    await fs.writeFile(file, text, { flag: "wx" });
+    // The file may hold a provider's token (headers): only the server's account reads it, as after an edit.
+    await fs.writeFile(file, text, { flag: "wx", mode: 0o600 });
     const { status } = this.scans.start({ libraryId, kind: library.kind, paths: (library.paths ?? []).map((p) => ({ id: p.id, path: p.path })), force: false });
     return { file, libraryId, scanId: status.scanId, scan: status };
   }
