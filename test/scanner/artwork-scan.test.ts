@@ -55,7 +55,8 @@ beforeAll(async () => {
   for (const [name, kind, folder] of [["shows", "Shows", lib.shows], ["movies", "Movies", lib.movies], ["others", "OtherVideos", lib.others], ["music", "Music", lib.music]] as const) {
     libraryIds[name] = (await api.post("/api/v1/libraries", { name, kind, paths: [folder] })).json.id;
   }
-  for (const id of Object.values(libraryIds)) expect((await scanAndWait(id)).lastScanSuccess).toBe(true);
+  // Each library has its own scanner process: the four scans run side by side.
+  for (const scanned of await Promise.all(Object.values(libraryIds).map((id) => scanAndWait(id)))) expect(scanned.lastScanSuccess).toBe(true);
 }, 240_000);
 afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
@@ -175,8 +176,9 @@ describe("rescans see metadata and artwork edits", () => {
   };
 
   it("a rescan with nothing changed reads nothing", async () => {
-    expect((await scanAndWait(libraryIds.shows)).lastScanMessage).toMatch(/^0 probed, 6 unchanged/);
-    expect((await scanAndWait(libraryIds.movies)).lastScanMessage).toMatch(/^0 probed, 3 unchanged/);
+    const [shows, movies] = await Promise.all([scanAndWait(libraryIds.shows), scanAndWait(libraryIds.movies)]);
+    expect(shows.lastScanMessage).toMatch(/^0 probed, 6 unchanged/);
+    expect(movies.lastScanMessage).toMatch(/^0 probed, 3 unchanged/);
   });
 
   it("an edited episode NFO re-reads that episode only", async () => {
@@ -199,8 +201,9 @@ describe("rescans see metadata and artwork edits", () => {
     makeImage(lib.files.alphaPoster, "navy");
     touchLater(lib.files.alphaPoster);
     fs.rmSync(lib.files.s01e01Thumb);
-    expect((await scanAndWait(libraryIds.movies)).lastScanMessage).toMatch(/^1 probed, 2 unchanged/);
-    expect((await scanAndWait(libraryIds.shows)).lastScanMessage).toMatch(/^1 probed, 5 unchanged/);
+    const [movies, shows] = await Promise.all([scanAndWait(libraryIds.movies), scanAndWait(libraryIds.shows)]);
+    expect(movies.lastScanMessage).toMatch(/^1 probed, 2 unchanged/);
+    expect(shows.lastScanMessage).toMatch(/^1 probed, 5 unchanged/);
     const alpha = await artworkOf((await itemByTitle(libraryIds.movies, "Movie", "Alpha")).id);
     expect(alpha.Poster.cacheKey).toBe(keyOf(lib.files.alphaPoster));
     const pilot = await artworkOf((await episode("Pilot")).id);
