@@ -6,8 +6,8 @@
 const path = require("node:path");
 
 /** Pure engines: no I/O, no clock, no randomness; they import only these. */
-const ENGINE = "^server/(playout|guide|streaming/ffmpeg)/";
-const ENGINE_MAY_IMPORT = "^server/(domain|playout|guide|streaming/ffmpeg)/|^node_modules/(luxon|yaml|ajv|langs)/";
+const ENGINE = "^server/(playout|guide|streaming/ffmpeg|media/container-index)/";
+const ENGINE_MAY_IMPORT = "^server/(domain|playout|guide|streaming/ffmpeg|media/container-index)/|^node_modules/(luxon|yaml|ajv|langs)/";
 
 module.exports = {
   forbidden: [
@@ -80,7 +80,7 @@ module.exports = {
     {
       name: "engines-import-only-engines-and-domain",
       comment:
-        "Pure engines (server/playout, server/guide, server/streaming/ffmpeg) import only server/domain, each other and " +
+        "Pure engines (server/playout, server/guide, server/streaming/ffmpeg, server/media/container-index) import only server/domain, each other and " +
         "the pure libraries luxon, yaml, ajv and langs: no database, service, HTTP, process owner or config. Add a " +
         "library here only if it does no I/O and reads no clock or randomness.",
       severity: "error",

@@ -18,7 +18,7 @@ const RANDOM = ["Math.random", "randomInt", "randomBytes", "crypto.randomInt", "
 export const RULES = [
   {
     name: "engines-no-clock-or-randomness",
-    folders: ["server/playout/", "server/guide/", "server/streaming/ffmpeg/", "server/scanner/naming/", "server/scanner/nfo/", "server/media/probe/ffprobe-json.ts"],
+    folders: ["server/playout/", "server/guide/", "server/streaming/ffmpeg/", "server/scanner/naming/", "server/scanner/nfo/", "server/media/probe/ffprobe-json.ts", "server/media/container-index/"],
     forbid: [...CLOCK, ...RANDOM],
     reason:
       "pure engines and parsers read no clock and draw no randomness: the caller passes the time (\"now\", a year) and a seeded " +

@@ -1,11 +1,13 @@
 /**
  * ffprobe for the files a stream plays, turned into what the argument builder reads. Results are
  * cached by path, size and modification time (a changed file is probed again); sidecar subtitles come from
- * the folder's listing, read again when the folder changed.
+ * the folder's listing, read again when the folder changed. Keyframes come from the container's own index
+ * (read in process, cached the same way), from ffprobe only for a file without one.
  */
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { MediaStreamKind } from "../domain/enums";
+import { readKeyframeIndex } from "../media/keyframe-index/read-keyframe-index";
 import { runFfprobe, runFfprobeRemote, type ProbeInfo } from "../media/probe";
 import { subtitleKindOfCodec } from "./ffmpeg/stream-selection";
 import { probeKeyframes } from "./keyframe-probe";
@@ -20,6 +22,8 @@ export class MediaProbe {
   /** Files probed so far (by path), whatever their size and time then: `knows`. */
   private readonly seen = new Set<string>();
   private readonly listings = new Map<string, { mtimeMs: number; names: string[] }>();
+  /** Keyframe times from each file's index by path, size and time; null: the file has none (ffprobe reads them). */
+  private readonly keyframeIndexes = new Map<string, Promise<number[] | null>>();
 
   constructor(private readonly ffprobePath: string) {}
 
@@ -68,9 +72,27 @@ export class MediaProbe {
     return toProbedSource(await runFfprobeRemote(this.ffprobePath, url, options, timeoutMs));
   }
 
-  /** Video keyframe times (ms) within the intervals (see keyframe-probe.ts). */
-  keyframes(file: string, intervals: ReadonlyArray<[number, number]>): Promise<number[]> {
-    return probeKeyframes(this.ffprobePath, file, intervals);
+  /**
+   * Video keyframe times (ms) within the intervals: from the container's index (a few small reads, no process
+   * start: a copied piece's cold start waits for this), else from ffprobe (see keyframe-probe.ts).
+   */
+  async keyframes(file: string, intervals: ReadonlyArray<[number, number]>): Promise<number[]> {
+    const indexed = /^https?:\/\//.test(file) ? null : await this.keyframeIndex(file);
+    if (!indexed) return probeKeyframes(this.ffprobePath, file, intervals);
+    return indexed.filter((ms) => intervals.some(([from, to]) => ms >= Math.max(0, from) && ms <= to));
+  }
+
+  private async keyframeIndex(file: string): Promise<number[] | null> {
+    const info = await stat(file).catch(() => undefined);
+    if (!info) return null;
+    const key = `${file}\0${info.size}\0${info.mtimeMs}`;
+    let known = this.keyframeIndexes.get(key);
+    if (!known) {
+      known = readKeyframeIndex(file).then((times) => times ?? null, () => null);
+      if (this.keyframeIndexes.size >= CACHE_SIZE) this.keyframeIndexes.delete(this.keyframeIndexes.keys().next().value!);
+      this.keyframeIndexes.set(key, known);
+    }
+    return known;
   }
 }
 

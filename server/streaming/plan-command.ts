@@ -88,8 +88,8 @@ export async function pieceCommand(request: PieceRequest, caps: EncoderCapabilit
   const media = version ? { ...content, path: version.path, inputUrl: version.inputUrl } : content;
   const input = media.inputUrl ?? media.path;
   const intervals = keyframeIntervals(media.seekMs, durationMs, media.limitMs, KEYFRAME_LOOKBACK_MS);
-  // A profile that may copy, and a file not probed yet: its keyframes are read while it is probed (two ffprobe
-  // runs at once instead of one after the other; each costs a process start, about a second on a loaded machine).
+  // A profile that may copy, and a file not probed yet: its keyframes are read while it is probed (from the
+  // container's index in process; a file without one costs a second ffprobe, run alongside instead of after).
   // Unused when the piece is transcoded; a probed file's decision is known at once, so nothing is read in vain.
   const earlyKeyframes = profile.copyWhenCompatible === true && intervals.length && !probe.knows(input) ? probe.keyframes(input, intervals) : undefined;
   earlyKeyframes?.catch(() => undefined);
