@@ -12,7 +12,7 @@ import { channelGuideId, type ChannelIdOptions } from "./channel-identifier";
 import { groupBlockProgrammes, groupProgrammes, type BlockGuideBehavior } from "./programme-grouping";
 import type { GuideChannel, GuideItem, GuideProgramme } from "./types";
 import { channelCategories, channelXml } from "./xmltv-channel";
-import { programmeWriter, type XmlTextSink } from "./xmltv-programme";
+import { programmeWriter, stringSink, type XmlTextSink } from "./xmltv-programme";
 
 const NEWLINE = "\n";
 import { placeholderUrlWriter, type XmlUrlWriter } from "./xmltv-url-writer";
@@ -48,11 +48,9 @@ export function buildChannelFragment(
   items: readonly GuideItem[],
   options: FragmentOptions,
 ): ChannelGuideFragment {
-  const parts: string[] = [];
-  writeChannelProgrammes(channel, items, options, (text) => {
-    parts.push(text);
-  });
-  return { channelId: channelGuideId(channel.number, options), number: channel.number, channelXml: channelFragmentXml(channel, options), programmesXml: parts.join("") };
+  const sink = stringSink();
+  writeChannelProgrammes(channel, items, options, sink);
+  return { channelId: channelGuideId(channel.number, options), number: channel.number, channelXml: channelFragmentXml(channel, options), programmesXml: sink.xml };
 }
 
 /** The fragment's `channelXml` alone (it needs no items). */
@@ -70,7 +68,7 @@ export function writeChannelProgrammes(channel: GuideChannel, items: readonly Gu
   const programme = programmeWriter({ channelId, timeZone: options.timeZone, urls, lang: options.lang, channelCategories: channelCategories(channel.categories) });
   let first = true;
   for (const p of guideProgrammes(items, options)) {
-    if (!first) write(NEWLINE, true);
+    if (!first) write.recurring(NEWLINE);
     programme(p, write);
     first = false;
   }

@@ -23,18 +23,36 @@ export interface ProgrammeXmlOptions {
 }
 
 export function programmeXml(programme: GuideProgramme, options: ProgrammeXmlOptions): string {
-  let xml = "";
-  programmeWriter(options)(programme, (text) => (xml += text));
-  return xml;
+  const sink = stringSink();
+  programmeWriter(options)(programme, sink);
+  return sink.xml;
 }
 
 /**
- * Receives a programme's text piece by piece. A `recurring` piece is a string the writer hands out
- * again and again (the same string object: a programme's metadata text, an end tag), so a sink may
- * keep it encoded.
+ * Receives a programme's text piece by piece, so a sink writing bytes makes as few strings as it can:
+ * `text` is written once; `recurring` is a string the writer hands out again and again (the same
+ * string object: a programme's metadata text, a tag), so a sink may keep it encoded; `time` is an
+ * XMLTV timestamp (`formatXmltvTime`), which a byte sink writes digit by digit (`writeXmltvTime`).
  */
-export type XmlTextSink = (text: string, recurring: boolean) => void;
+export interface XmlTextSink {
+  text(value: string): void;
+  recurring(value: string): void;
+  time(epochMs: number, timeZone: string): void;
+}
 
+/** A sink that collects the text in `xml`. */
+export function stringSink(): XmlTextSink & { xml: string } {
+  const sink = {
+    xml: "",
+    text: (value: string) => void (sink.xml += value),
+    recurring: (value: string) => void (sink.xml += value),
+    time: (epochMs: number, timeZone: string) => void (sink.xml += formatXmltvTime(epochMs, timeZone)),
+  };
+  return sink;
+}
+
+const START_TAG_OPEN = '  <programme start="';
+const STOP_ATTRIBUTE = '" stop="';
 const END_TAG = "  </programme>";
 
 /** Entries a writer's caches hold at most (a channel's fragment rarely has this many distinct values). */
@@ -43,7 +61,8 @@ const CACHE_LIMIT = 2000;
 /** A function writing `<programme>` elements with the same options into a sink, reusing what it escaped before. */
 export function programmeWriter(options: ProgrammeXmlOptions): (programme: GuideProgramme, sink: XmlTextSink) => void {
   const lang = escapeXml(options.lang ?? "en");
-  const channel = escapeXml(options.channelId);
+  /** The start tag's end, the same for every programme of the channel. */
+  const startTagClose = `" channel="${escapeXml(options.channelId)}">\n`;
   const channelCategories = options.channelCategories ?? [];
   const { timeZone, urls } = options;
   const titles = new Map<string, string>();
@@ -51,8 +70,6 @@ export function programmeWriter(options: ProgrammeXmlOptions): (programme: Guide
   const ratingCache = new Map<string, string>();
   /** Category lines per kind, then per genre list (lists are shared by the items of one show). */
   const categoryCache = new Map<GuideItem["kind"], Map<readonly string[] | undefined, string>>();
-  let lastTime = NaN;
-  let lastTimeText = "";
 
   const remember = <K>(cache: Map<K, string>, key: K, value: string): string => {
     if (cache.size >= CACHE_LIMIT) cache.clear();
@@ -67,14 +84,6 @@ export function programmeWriter(options: ProgrammeXmlOptions): (programme: Guide
   /** `text("title", …)` for titles, which repeat (a show's episodes). */
   const title = (value: string): string => titles.get(value) ?? remember(titles, value, text("title", value));
   const image = (url: string): string => images.get(url) ?? remember(images, url, urls.image(artworkLocation(url)));
-  // A programme's stop is usually the next one's start: format each instant once.
-  const time = (epochMs: number): string => {
-    if (epochMs !== lastTime) {
-      lastTime = epochMs;
-      lastTimeText = formatXmltvTime(epochMs, timeZone);
-    }
-    return lastTimeText;
-  };
   const categories = (item: GuideItem): string => {
     let byGenres = categoryCache.get(item.kind);
     if (!byGenres) categoryCache.set(item.kind, (byGenres = new Map()));
@@ -113,18 +122,21 @@ export function programmeWriter(options: ProgrammeXmlOptions): (programme: Guide
 
   return (programme, sink) => {
     const { item } = programme;
-    const start = `  <programme start="${time(programme.start)}" stop="${time(programme.stop)}" channel="${channel}">\n`;
+    sink.recurring(START_TAG_OPEN);
+    sink.time(programme.start, timeZone);
+    sink.recurring(STOP_ATTRIBUTE);
+    sink.time(programme.stop, timeZone);
+    sink.recurring(startTagClose);
     if (programme.customTitle !== undefined) {
-      sink(`${start}${title(programme.customTitle)}${episodeNumberLines(item)}    <previously-shown />\n${ratings(item)}`, false);
+      sink.text(`${title(programme.customTitle)}${episodeNumberLines(item)}    <previously-shown />\n${ratings(item)}`);
     } else {
       const id = item.metadataId;
       const known = id !== undefined ? bodies.get(id) : undefined;
-      sink(start, false);
-      if (known !== undefined) sink(known, true);
-      else if (id !== undefined) sink(remember(bodies, id, metadata(item)), true);
-      else sink(metadata(item), false);
+      if (known !== undefined) sink.recurring(known);
+      else if (id !== undefined) sink.recurring(remember(bodies, id, metadata(item)));
+      else sink.text(metadata(item));
     }
-    sink(END_TAG, true);
+    sink.recurring(END_TAG);
   };
 }
 

@@ -5,45 +5,76 @@ const QUARTER_HOUR_MS = 15 * 60_000;
 /** Zone offsets (minutes) at quarter-hour instants, per zone: a guide formats thousands of times in few zones. */
 const offsetCache = new Map<string, Map<number, number>>();
 const OFFSET_CACHE_LIMIT = 50_000;
-const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, "0"));
 
 const DAY_SECONDS = 86_400;
-/** `yyyyMMdd` per local day number (days since the epoch), and ` ±hhmm` per offset: a guide formats tens of thousands of times on a few days. */
-const dayTexts = new Map<number, string>();
-const offsetTexts = new Map<number, string>();
-const TEXT_CACHE_LIMIT = 10_000;
+/** Most bytes `writeXmltvTime` writes (a year past 9999 takes more than four digits). */
+export const MAX_XMLTV_TIME_BYTES = 32;
+/** `yyyyMMdd` per local day number (days since the epoch), and ` ±hhmm` per offset, as ASCII bytes: a guide formats tens of thousands of times on a few days. */
+const dayBytes = new Map<number, Uint8Array>();
+const offsetBytes = new Map<number, Uint8Array>();
+const BYTES_CACHE_LIMIT = 10_000;
+const ZERO = 0x30;
+const scratch = new Uint8Array(MAX_XMLTV_TIME_BYTES);
 
-/** `yyyyMMddHHmmss ±hhmm`: the day and offset parts made once each, the time of day from a table (no Date per call). */
+/** `yyyyMMddHHmmss ±hhmm`. */
 export function formatXmltvTime(epochMs: number, timeZone: string): string {
+  return String.fromCharCode(...scratch.subarray(0, writeXmltvTime(scratch, 0, epochMs, timeZone)));
+}
+
+/**
+ * Writes `yyyyMMddHHmmss ±hhmm` as ASCII into `target` at `at` (20 bytes, at most MAX_XMLTV_TIME_BYTES),
+ * making no string: the day and offset parts come from caches, the time of day is written digit by
+ * digit. Returns the position after it.
+ */
+export function writeXmltvTime(target: Uint8Array, at: number, epochMs: number, timeZone: string): number {
   const offset = zoneOffsetMinutes(epochMs, timeZone);
   const localSeconds = Math.floor(epochMs / 1000) + offset * 60;
   const day = Math.floor(localSeconds / DAY_SECONDS);
   const second = localSeconds - day * DAY_SECONDS;
   const minutes = Math.floor(second / 60);
-  return `${dayText(day)}${TWO_DIGITS[Math.floor(minutes / 60)]}${TWO_DIGITS[minutes % 60]}${TWO_DIGITS[second % 60]}${offsetText(offset)}`;
+  const date = dayOf(day);
+  target.set(date, at);
+  at += date.length;
+  writeTwoDigits(target, at, Math.floor(minutes / 60));
+  writeTwoDigits(target, at + 2, minutes % 60);
+  writeTwoDigits(target, at + 4, second % 60);
+  const zone = offsetOf(offset);
+  target.set(zone, at + 6);
+  return at + 6 + zone.length;
 }
 
-function dayText(day: number): string {
-  let text = dayTexts.get(day);
-  if (text === undefined) {
+function writeTwoDigits(target: Uint8Array, at: number, value: number): void {
+  target[at] = ZERO + Math.floor(value / 10);
+  target[at + 1] = ZERO + (value % 10);
+}
+
+function ascii(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+function dayOf(day: number): Uint8Array {
+  let bytes = dayBytes.get(day);
+  if (bytes === undefined) {
     const date = new Date(day * DAY_SECONDS * 1000);
     const year = date.getUTCFullYear();
-    text = `${year >= 1000 ? year : String(year).padStart(4, "0")}${TWO_DIGITS[date.getUTCMonth() + 1]}${TWO_DIGITS[date.getUTCDate()]}`;
-    if (dayTexts.size >= TEXT_CACHE_LIMIT) dayTexts.clear();
-    dayTexts.set(day, text);
+    bytes = ascii(`${year >= 1000 ? year : String(year).padStart(4, "0")}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}`);
+    if (dayBytes.size >= BYTES_CACHE_LIMIT) dayBytes.clear();
+    dayBytes.set(day, bytes);
   }
-  return text;
+  return bytes;
 }
 
-function offsetText(offset: number): string {
-  let text = offsetTexts.get(offset);
-  if (text === undefined) {
+function offsetOf(offset: number): Uint8Array {
+  let bytes = offsetBytes.get(offset);
+  if (bytes === undefined) {
     const abs = Math.abs(offset);
-    text = ` ${offset < 0 ? "-" : "+"}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
-    if (offsetTexts.size >= TEXT_CACHE_LIMIT) offsetTexts.clear();
-    offsetTexts.set(offset, text);
+    bytes = ascii(` ${offset < 0 ? "-" : "+"}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`);
+    if (offsetBytes.size >= BYTES_CACHE_LIMIT) offsetBytes.clear();
+    offsetBytes.set(offset, bytes);
   }
-  return text;
+  return bytes;
 }
 
 /**

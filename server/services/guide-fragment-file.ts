@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { XmlTextSink } from "../guide";
+import { MAX_XMLTV_TIME_BYTES, writeXmltvTime, type XmlTextSink } from "../guide";
 
 /** What the first line of a fragment file says about it. */
 export interface FragmentHead {
@@ -101,7 +101,7 @@ export class FragmentEncoder {
   encode(write: (sink: XmlTextSink) => void): Buffer {
     this.length = 0;
     try {
-      write(this.append);
+      write(this.sink);
       return Buffer.from(this.scratch.subarray(0, this.length));
     } finally {
       this.encoded.clear();
@@ -109,18 +109,23 @@ export class FragmentEncoder {
     }
   }
 
-  private readonly append = (text: string, recurring: boolean): void => {
-    if (!recurring) {
+  private readonly sink: XmlTextSink = {
+    text: (text) => {
       // A UTF-16 code unit never takes more than 3 UTF-8 bytes.
       this.reserve(text.length * 3);
       this.length += this.scratch.write(text, this.length);
-      return;
-    }
-    let bytes = this.encoded.get(text);
-    if (bytes === undefined) this.encoded.set(text, (bytes = Buffer.from(text)));
-    this.reserve(bytes.length);
-    this.scratch.set(bytes, this.length);
-    this.length += bytes.length;
+    },
+    recurring: (text) => {
+      let bytes = this.encoded.get(text);
+      if (bytes === undefined) this.encoded.set(text, (bytes = Buffer.from(text)));
+      this.reserve(bytes.length);
+      this.scratch.set(bytes, this.length);
+      this.length += bytes.length;
+    },
+    time: (epochMs, timeZone) => {
+      this.reserve(MAX_XMLTV_TIME_BYTES);
+      this.length = writeXmltvTime(this.scratch, this.length, epochMs, timeZone);
+    },
   };
 
   private reserve(bytes: number): void {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { formatXmltvTime } from "../../server/guide";
+import { formatXmltvTime, MAX_XMLTV_TIME_BYTES, writeXmltvTime } from "../../server/guide";
 
 const ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "America/St_Johns", "Pacific/Chatham", "Africa/Casablanca"];
 const luxonXmltv = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("yyyyMMddHHmmss ZZZ");
@@ -31,5 +31,14 @@ describe("formatXmltvTime (cached zone offsets)", () => {
       expect(formatXmltvTime(instant - 1, zone)).toBe(luxonXmltv(instant - 1, zone));
       expect(formatXmltvTime(instant, zone)).toBe(luxonXmltv(instant, zone));
     }
+  });
+
+  it("writeXmltvTime puts the same ASCII bytes at the given position and returns the position after them", () => {
+    const bytes = Buffer.alloc(5 + MAX_XMLTV_TIME_BYTES, "x");
+    const ms = Date.UTC(2026, 6, 15, 18, 30, 5);
+    const end = writeXmltvTime(bytes, 5, ms, "Asia/Kolkata");
+    expect(end).toBe(25);
+    expect(bytes.toString("latin1", 0, end + 1)).toBe(`xxxxx${luxonXmltv(ms, "Asia/Kolkata")}x`);
+    expect(formatXmltvTime(Date.UTC(12026, 0, 1), "UTC")).toBe("120260101000000 +0000");
   });
 });
