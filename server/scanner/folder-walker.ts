@@ -1,6 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
+/** The order localeCompare gives, without building a collator for every comparison (the walk's hottest line). */
+const byName = new Intl.Collator();
+
 export interface WalkedFolder {
   path: string;
   files: string[];
@@ -53,7 +56,7 @@ export async function walkFolder(root: string, rules: WalkRules): Promise<WalkRe
     }
     if (entries.some((e) => rules.ignoreMarkers.includes(e.name))) continue;
     const files: string[] = [];
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of entries.sort((a, b) => byName.compare(a.name, b.name))) {
       const full = path.join(folder, entry.name);
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();

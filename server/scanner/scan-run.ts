@@ -1,17 +1,14 @@
-import fs from "node:fs/promises";
-import path from "node:path";
+import fs from "node:fs";
+import type { ScanPlan, SkippedFolder } from "../domain/scan-protocol";
 import { LibraryKind } from "../domain/enums";
-import type { ScannedFile, ScanPlan, SkippedFolder } from "../domain/scan-protocol";
 import { isRejected, toCandidate, type Candidate } from "./candidates";
-import { ArtworkCache } from "./artwork/artwork-cache";
 import { FolderFiles } from "./artwork/folder-files";
 import { sidecarsOf } from "./artwork/item-artwork";
-import { describeFile, type DescribeContext, type FileSidecars } from "./describe-file";
 import { walkFolder, type WalkRules } from "./folder-walker";
 import { IGNORE_MARKER_FILES, isIgnoredFile, isIgnoredFolder } from "./media-files";
-import { maxReleaseYear } from "./naming";
 import { forEachConcurrently } from "../domain/for-each-concurrently";
 import type { ScanClient } from "./scan-client";
+import type { FileToProbe } from "./probe-files";
 
 export interface ScanRunOptions {
   force: boolean;
@@ -22,10 +19,11 @@ export interface ScanRunOptions {
   log(message: string): void;
 }
 
-const BATCH_SIZE = 25;
 const SEEN_CHUNK = 1000;
-const PROGRESS_INTERVAL_MS = 250;
 const STAT_CONCURRENCY = 32;
+/** Stats run one after the other while they average under this (local disks); slower (a network share), concurrently. */
+const QUICK_STAT_MS = 1;
+const STATS_BEFORE_JUDGING = 32;
 
 function walkRules(kind: LibraryKind): WalkRules {
   const context = kind === LibraryKind.Shows ? "shows" : "movies";
@@ -73,75 +71,56 @@ export async function runScan(client: ScanClient, options: ScanRunOptions): Prom
     }
   }
 
-  let done = 0;
-  let lastProgress = 0;
-  const progress = async (folder: string | null, force = false) => {
-    const now = Date.now();
-    if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
-    lastProgress = now;
-    await client.post("progress", { percent: candidates.length ? (100 * done) / candidates.length : 100, currentFolder: folder });
-  };
-
   const unchanged: string[] = [];
-  const toProbe: Array<{ candidate: Candidate; size: number; mtimeMs: number; sidecars: FileSidecars }> = [];
+  const toProbe: FileToProbe[] = [];
   const folders = new FolderFiles(walked);
-  // Stats are cheap but many: keep the file system busy instead of waiting for each in turn.
-  await forEachConcurrently(candidates, STAT_CONCURRENCY, async (candidate) => {
-    let stat;
-    try {
-      stat = await fs.stat(candidate.path);
-    } catch (error) {
-      failed.push({ path: candidate.path, reason: (error as NodeJS.ErrnoException).code ?? "cannot stat" });
-      return;
-    }
+  const compare = (candidate: Candidate, stat: fs.Stats) => {
     const root = roots.get(candidate.libraryPathId)!;
     const sidecars = sidecarsOf(candidate, root, folders);
     const stamp = folders.stamp(sidecars.files);
     const previous = known.get(candidate.path);
     if (!options.force && previous && previous.size === stat.size && previous.mtime === Math.floor(stat.mtimeMs) && previous.sidecarStamp === stamp) {
       unchanged.push(candidate.path);
-      done += 1;
     } else {
       toProbe.push({ candidate, size: stat.size, mtimeMs: stat.mtimeMs, sidecars: { root, sidecars, stamp } });
     }
-  });
-  // Probe in walk order whatever order the stats finished in.
-  const walkOrder = new Map(candidates.map((c, i) => [c.path, i]));
-  toProbe.sort((a, b) => walkOrder.get(a.candidate.path)! - walkOrder.get(b.candidate.path)!);
-  for (let i = 0; i < unchanged.length; i += SEEN_CHUNK) await client.post("seen", { paths: unchanged.slice(i, i + SEEN_CHUNK) });
-  await progress(null, true);
-
-  const warn = (file: string, reason: string) => options.log(`${file}: ${reason}`);
-  const context: DescribeContext = {
-    ffprobe: options.ffprobe,
-    showCache: new Map(),
-    artwork: { cache: new ArtworkCache(path.join(options.dataDir, "artwork"), options.ffmpeg), ffmpeg: options.ffmpeg, levels: new Map(), warn },
-    maxYear: maxReleaseYear(Date.now()),
-    warn,
   };
-  let batch: ScannedFile[] = [];
-  let sending: Promise<unknown> = Promise.resolve();
-  const flush = () => {
-    const files = batch;
-    batch = [];
-    if (files.length) sending = sending.then(() => client.post("items", { files }));
-    return sending;
-  };
-  let probed = 0;
-  await forEachConcurrently(toProbe, options.concurrency, async ({ candidate, size, mtimeMs, sidecars }) => {
+  const cannotStat = (candidate: Candidate, error: unknown) => failed.push({ path: candidate.path, reason: (error as NodeJS.ErrnoException).code ?? "cannot stat" });
+  // A blocking stat of a local file costs a fraction of a trip through the thread pool and its promise (a no-change
+  // rescan is mostly stats), so they run one after the other while they are quick; on a slow file system (a network
+  // share) the rest run STAT_CONCURRENCY at a time, keeping it busy instead of waiting for each in turn.
+  let next = 0;
+  let statMs = 0;
+  while (next < candidates.length && (next < STATS_BEFORE_JUDGING || statMs / next < QUICK_STAT_MS)) {
+    const candidate = candidates[next++];
+    const started = performance.now();
+    let stat;
     try {
-      // Await first: `batch` may be swapped by another lane's flush while this file is probed.
-      const described = await describeFile(candidate, { size, mtimeMs }, context, sidecars);
-      batch.push(described);
-      probed += 1;
-      if (batch.length >= BATCH_SIZE) await flush();
+      stat = fs.statSync(candidate.path);
     } catch (error) {
-      failed.push({ path: candidate.path, reason: (error as Error).message });
-      options.log(`${candidate.path}: ${(error as Error).message}`);
+      cannotStat(candidate, error);
+      continue;
+    } finally {
+      statMs += performance.now() - started;
     }
-    done += 1;
-    await progress(path.dirname(candidate.path));
+    compare(candidate, stat);
+  }
+  await forEachConcurrently(candidates.slice(next), STAT_CONCURRENCY, async (candidate) => {
+    let stat;
+    try {
+      stat = await fs.promises.stat(candidate.path);
+    } catch (error) {
+      cannotStat(candidate, error);
+      return;
+    }
+    compare(candidate, stat);
   });
-  await flush();
+  for (let i = 0; i < unchanged.length; i += SEEN_CHUNK) await client.post("seen", { paths: unchanged.slice(i, i + SEEN_CHUNK) });
+  let probed = 0;
+  if (toProbe.length) {
+    // Probing brings ffprobe handling, NFO and artwork code, left unloaded when nothing changed.
+    const { probeFiles } = await import("./probe-files.js");
+    probed = await probeFiles(client, candidates, toProbe, unchanged.length, failed, options);
+  }
   await client.post("finished", { probed, unchanged: unchanged.length, failed, skippedFolders });
 }

@@ -462,10 +462,12 @@ export class MediaItemRepository {
   /** Seasons, shows and artists are trashed when none of their children is left, restored when one is. */
   private async syncContainerStates(libraryId: number, now: number): Promise<void> {
     for (const kind of [MediaItemKind.Season, MediaItemKind.Show, MediaItemKind.Artist]) {
+      // Only containers whose state changes are written (a no-change rescan writes nothing).
+      const state = `CASE WHEN EXISTS (SELECT 1 FROM "media_item" c WHERE c."parentId" = "media_item"."id" AND c."state" != ?) THEN ? ELSE ? END`;
       await rawQuery(this.manager, 
-        `UPDATE "media_item" SET "state" = CASE WHEN EXISTS (SELECT 1 FROM "media_item" c WHERE c."parentId" = "media_item"."id" AND c."state" != ?) THEN ? ELSE ? END, "updatedAt" = ?
-          WHERE "kind" = ? AND "libraryPathId" IN (SELECT "id" FROM "library_path" WHERE "libraryId" = ?)`,
-        [MediaItemState.Trashed, MediaItemState.Normal, MediaItemState.Trashed, now, kind, libraryId],
+        `UPDATE "media_item" SET "state" = ${state}, "updatedAt" = ?
+          WHERE "kind" = ? AND "libraryPathId" IN (SELECT "id" FROM "library_path" WHERE "libraryId" = ?) AND "state" != ${state}`,
+        [MediaItemState.Trashed, MediaItemState.Normal, MediaItemState.Trashed, now, kind, libraryId, MediaItemState.Trashed, MediaItemState.Normal, MediaItemState.Trashed],
       );
     }
   }

@@ -66,6 +66,7 @@ export class FolderFiles {
 
   /** Digest of the files' paths, sizes and mtimes (missing files leave no trace): equal when nothing changed. */
   stamp(files: readonly string[]): string {
+    if (files.length === 0) return EMPTY_STAMP;
     const unique = [...new Set(files)].sort();
     const hash = createHash("sha1");
     for (const file of unique) {
@@ -75,6 +76,9 @@ export class FolderFiles {
     return hash.digest("hex");
   }
 }
+
+/** The stamp of a file without sidecars (the digest of nothing), the same for most files of a plain library. */
+const EMPTY_STAMP = createHash("sha1").digest("hex");
 
 function toIndex(names: readonly string[]): FolderIndex {
   return { names: new Set(names), images: stemIndex(names) };
