@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateClientTypes } from "./generate-client-types.mjs";
 import { applyLintForms } from "./openapi-lint-forms.mjs";
+import { omittedNullsNotRequired } from "./openapi-omitted-nulls.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
@@ -27,5 +28,6 @@ for (const [route, item] of Object.entries(spec.paths)) {
   }
 }
 applyLintForms(spec, JSON.parse(readFileSync(path.join(root, "build/codegen/openapi-examples.json"), "utf8")));
+omittedNullsNotRequired(spec);
 writeFileSync(specFile, JSON.stringify(spec, null, 2) + "\n");
 await generateClientTypes();
