@@ -12,8 +12,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "../db/database";
 import type { Channel } from "../db/entities/channel";
-import type { Playout } from "../db/entities/playout";
 import type { Repositories } from "../db/repositories";
+import type { PlayoutWithoutState } from "../db/repositories/playout-repository";
 import { GuideEpisodeArtwork, type StreamingMode } from "../domain/enums";
 import {
   channelFragmentXml,
@@ -46,8 +46,8 @@ export interface GuideSettings {
 /** A channel that appears in the XMLTV guide, with the playout whose items it shows. */
 export interface EpgChannel {
   channel: Channel;
-  /** The channel's own playout, or its mirror source's. */
-  playout: Playout;
+  /** The channel's own playout, or its mirror source's (its builder state not read). */
+  playout: PlayoutWithoutState;
   /** Mirror channels replay the source this much later (ms); a paused on-demand timeline shows as if it resumed now. */
   offsetMs: number;
   /** The playout is a paused on-demand timeline: its times follow the clock, so its fragment is never cached. */
@@ -177,7 +177,7 @@ export class GuideService {
   /** Channels in the guide: enabled, shown in the EPG, and with a playout (their own or their mirror source's). */
   async epgChannels(): Promise<EpgChannel[]> {
     return this.db.read(async (repos) => {
-      const [channels, playouts] = await Promise.all([repos.channels.list(), repos.playouts.list()]);
+      const [channels, playouts] = await Promise.all([repos.channels.list(), repos.playouts.listWithoutBuildState()]);
       const playoutOf = new Map(playouts.map((p) => [p.channelId, p]));
       const result: EpgChannel[] = [];
       for (const channel of channels) {

@@ -11,7 +11,7 @@ import { checkpointTime, resumePlan, skipPlan, standstillMs, takeCheckpoint, typ
 export type ShiftState = (state: string | null, deltaMs: number) => string | null;
 
 /** The playout's checkpoint, when it is paused. */
-export function storedCheckpoint(playout: Playout): Checkpoint | undefined {
+export function storedCheckpoint(playout: Pick<Playout, "pausedAt" | "checkpointItemId" | "checkpointOffsetMs">): Checkpoint | undefined {
   if (playout.pausedAt === null) return undefined;
   return { pausedAt: playout.pausedAt, itemId: playout.checkpointItemId, offsetMs: playout.checkpointOffsetMs ?? 0 };
 }
@@ -23,7 +23,7 @@ async function checkpointItems(repos: Repositories, checkpoint: Checkpoint): Pro
 }
 
 /** How much later than stored a paused playout's timeline shows at `now` (0 while playing). */
-export async function pausedShiftMs(repos: Repositories, playout: Playout, now: number): Promise<number> {
+export async function pausedShiftMs(repos: Repositories, playout: Pick<Playout, "pausedAt" | "checkpointItemId" | "checkpointOffsetMs">, now: number): Promise<number> {
   const checkpoint = storedCheckpoint(playout);
   return checkpoint ? standstillMs(await checkpointItems(repos, checkpoint), checkpoint, now) : 0;
 }
