@@ -3,7 +3,8 @@
 // fragment cache removed, then GET /iptv/xmltv.xml; median of 3) and (b) channel list throughput
 // (GET /api/v1/channels, 8 clients at once for 5 s). Prints both figures per database and the ratio
 // PostgreSQL / SQLite; target: PostgreSQL within 2x of SQLite on one node. PostgreSQL is a throwaway
-// cluster on loopback with its default durability (fsync on), as SQLite runs with synchronous=FULL.
+// cluster on loopback with its default durability (fsync at every commit); SQLite runs in WAL mode with
+// synchronous=NORMAL (fsync at checkpoints), the desktop default.
 //
 //   node bench/scale-database.mjs [--channels N]
 //

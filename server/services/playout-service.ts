@@ -1,6 +1,6 @@
 import { BuildMode, ChannelPlayoutMode, PlayoutKind } from "../domain/enums";
 import type { Database } from "../db/database";
-import { Playout, type PlayoutItem } from "../db/entities/playout";
+import { Playout } from "../db/entities/playout";
 import type { Repositories } from "../db/repositories";
 import type { PlayoutItemRow } from "../db/entities/playout";
 import { findNowPlaying } from "../playout/now-playing";
@@ -170,8 +170,9 @@ export class PlayoutService {
    */
   async resetChannel(channelId: number, eraseHistory = false): Promise<BuildSummary> {
     const playout = await this.db.read(async (repos) => {
-      if (!(await repos.channels.findById(channelId))) throw DomainError.notFound("Channel", channelId);
-      return repos.playouts.findByChannel(channelId);
+      const found = await repos.playouts.findByChannel(channelId);
+      if (!found && !(await repos.channels.findById(channelId))) throw DomainError.notFound("Channel", channelId);
+      return found;
     });
     if (!playout) throw DomainError.notFound("Playout of channel", channelId);
     if (eraseHistory) {
@@ -293,9 +294,12 @@ export class PlayoutService {
 
   private async runBuild(id: number, mode: BuildMode): Promise<BuildSummary> {
     const startedAt = this.clock();
-    const playout = await this.get(id);
     // The log names the channel as users know it (number and name), not only by its id.
-    const channel = await this.db.read((repos) => repos.channels.findById(playout.channelId));
+    const { playout, channel } = await this.db.read(async (repos) => {
+      const found = await repos.playouts.findById(id);
+      if (!found) throw DomainError.notFound("Playout", id);
+      return { playout: (await withTemplates(repos, [found]))[0], channel: await repos.channels.findById(found.channelId) };
+    });
     const timer = performance.now();
     const summary = await this.buildAndStore(playout, id, mode, startedAt);
     const seconds = (performance.now() - timer) / 1000;
@@ -323,16 +327,22 @@ export class PlayoutService {
         // A replacing build rewrites the timeline from now; otherwise items are appended after what is stored
         // (the engine resumes at its saved cursor).
         const replaces = result.replaces;
-        if (replaces) await repos.playouts.deleteItemsEndingAfter(id, startedAt);
         const last = replaces ? null : await repos.playouts.lastFinish(id);
         const fresh = last === null ? result.items : result.items.filter((item) => item.start >= last);
         // A paused on-demand timeline resumes at its checkpoint: what follows it is kept however long the pause.
-        await repos.playouts.deleteItemsEndingBefore(id, Math.min(startedAt, playout.pausedAt ?? startedAt) - ITEMS_RETAINED_MS);
-        await repos.playouts.insertItems(fresh.map((item) => toRow(id, item)));
+        const retainedFrom = Math.min(startedAt, playout.pausedAt ?? startedAt) - ITEMS_RETAINED_MS;
+        await repos.playouts.deleteItemsOutside(id, retainedFrom, replaces ? startedAt : null);
+        // The timeline items as they are (no row object per item): the playout is common, `contentKey` is `source`.
+        await repos.playouts.insertItems(fresh, { common: { playoutId: id }, renamed: { source: "contentKey" } });
         const message = (result.warnings.length ? `built ${fresh.length} items; ${result.warnings.join("; ")}` : `built ${fresh.length} items`).slice(0, 4000);
         if (!(await repos.playouts.updateBuildStatus(id, { buildState: result.state, lastBuildAt: finishedAt, lastBuildSuccess: true, lastBuildMessage: message }))) throw DomainError.notFound("Playout", id);
         await repos.playouts.recordBuild({ playoutId: id, mode, startedAt, finishedAt, success: true, message, itemCount: fresh.length });
-        return { playoutId: id, mode, success: true, message, itemCount: fresh.length, builtAt: finishedAt, coversUntil: await repos.playouts.lastFinish(id) };
+        // What was kept ends at `last` (appended builds) or at most at `startedAt` (replacing ones), so new items
+        // reaching past that are the end of the timeline; only otherwise is it read back.
+        const keptUntil = replaces ? startedAt : (last ?? Number.NEGATIVE_INFINITY);
+        const freshUntil = latestFinish(fresh);
+        const coversUntil = freshUntil !== null && freshUntil >= keptUntil ? freshUntil : await repos.playouts.lastFinish(id);
+        return { playoutId: id, mode, success: true, message, itemCount: fresh.length, builtAt: finishedAt, coversUntil };
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -357,31 +367,10 @@ export class PlayoutService {
   }
 }
 
-function toRow(playoutId: number, item: TimelineItem): Partial<PlayoutItem> {
-  return {
-    playoutId,
-    mediaItemId: item.mediaItemId,
-    start: item.start,
-    finish: item.finish,
-    inPointMs: item.inPointMs,
-    outPointMs: item.outPointMs,
-    guideGroup: item.guideGroup,
-    guideStart: item.guideStart ?? null,
-    guideFinish: item.guideFinish ?? null,
-    fillerKind: item.fillerKind,
-    customTitle: item.customTitle ?? null,
-    hiddenFromGuide: item.hiddenFromGuide ?? false,
-    watermarkIds: item.watermarkIds ?? null,
-    disableWatermarks: item.disableWatermarks,
-    graphicsIds: item.graphicsIds ?? null,
-    graphicsMode: item.graphicsMode ?? null,
-    preferredAudioLanguageCode: item.preferredAudioLanguageCode ?? null,
-    preferredSubtitleLanguageCode: item.preferredSubtitleLanguageCode ?? null,
-    subtitleMode: item.subtitleMode ?? null,
-    externalPath: item.externalPath ?? null,
-    externalMetadata: item.externalMetadata ?? null,
-    source: item.contentKey,
-  };
+function latestFinish(items: readonly TimelineItem[]): number | null {
+  let latest: number | null = null;
+  for (const item of items) if (latest === null || item.finish > latest) latest = item.finish;
+  return latest;
 }
 
 /** Block playouts carry their template assignments when read. */

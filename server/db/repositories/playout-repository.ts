@@ -1,8 +1,9 @@
-import { EntityManager, LessThan, MoreThan } from "typeorm";
+import type { EntityManager } from "typeorm";
+import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata";
 import { BuildMode } from "../../domain/enums";
 import { databaseKindOf, rawQuery } from "../raw-query";
 import { sqlDialect } from "../sql-dialect";
-import { Playout, PlayoutBuild, PlayoutItem, type ExternalItemMetadata, type PlayoutItemRow } from "../entities/playout";
+import { Playout, PlayoutItem, type ExternalItemMetadata, type PlayoutItemRow } from "../entities/playout";
 import { isStoredId } from "./stored-id";
 
 /** A playout item with the title of its media (for the API and the guide). */
@@ -11,6 +12,12 @@ const POSTGRES_CASTS: Record<string, string> = { integer: "bigint", int: "bigint
 
 /** A playout as read without its builder state. */
 export type PlayoutWithoutState = Omit<Playout, "buildState">;
+
+/** How insertItems reads its items: see there. */
+export interface ItemInsertOptions {
+  common?: Partial<PlayoutItem>;
+  renamed?: Partial<Record<keyof PlayoutItem, string>>;
+}
 
 export class PlayoutRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -57,43 +64,54 @@ export class PlayoutRepository {
     await this.manager.delete(Playout, { id });
   }
 
-  /** Drops items that end after `from` (a Reset replaces the timeline from then on). */
-  async deleteItemsEndingAfter(playoutId: number, from: number): Promise<void> {
-    await this.manager.delete(PlayoutItem, { playoutId, finish: MoreThan(from) });
-  }
-
-  /** Forgets items that ended long ago, so the table holds the recent past and the future. */
-  async deleteItemsEndingBefore(playoutId: number, before: number): Promise<void> {
-    await this.manager.delete(PlayoutItem, { playoutId, finish: LessThan(before) });
+  /**
+   * A build's two deletes in one statement: items that ended before `before` and, when `after` is given, items
+   * that end after it (a replacing build rewrites the timeline from then on).
+   */
+  async deleteItemsOutside(playoutId: number, before: number, after: number | null): Promise<void> {
+    if (after === null) await rawQuery(this.manager, `DELETE FROM "playout_item" WHERE "playoutId" = ? AND "finish" < ?`, [playoutId, before]);
+    else await rawQuery(this.manager, `DELETE FROM "playout_item" WHERE "playoutId" = ? AND ("finish" < ? OR "finish" > ?)`, [playoutId, before, after]);
   }
 
   /**
    * Inserts many items with one statement (rows read from a JSON array with jsonb_each): a week of a channel
    * (hundreds of rows) costs about a fifth of TypeORM's per-row insert. Absent values take the column default.
+   * `options.common` holds the values every row shares (the playout), and `options.renamed` the item property a
+   * column is read from where the names differ: a build passes its timeline items as they are, without a row
+   * object per item. A column no item sets (or sets to its default) is left out of the statement, so the rows
+   * carry only the columns in use (a Classic week sets about half of them); the JSON text is written directly.
    */
-  async insertItems(items: ReadonlyArray<Partial<PlayoutItem>>): Promise<void> {
+  async insertItems(items: ReadonlyArray<Partial<PlayoutItem>>, options: ItemInsertOptions = {}): Promise<void> {
     if (!items.length) return;
-    const columns = this.manager.connection.getMetadata(PlayoutItem).columns.filter((c) => !c.isGenerated);
-    const rows = items.map((item) =>
-      columns.map((c) => {
-        const value = (item as Record<string, unknown>)[c.propertyName];
-        if (value === undefined) return c.default === undefined ? null : typeof c.default === "boolean" ? Number(c.default) : c.default;
-        if (value === null) return null;
-        if (typeof value === "boolean") return Number(value);
-        return c.type === "simple-json" ? JSON.stringify(value) : value;
-      }),
-    );
-    const names = columns.map((c) => `"${c.databaseName}"`).join(", ");
+    const common = options.common ?? {};
+    const renamed = options.renamed ?? {};
+    const read = (item: Partial<PlayoutItem>, column: ColumnMetadata) => (item as Record<string, unknown>)[renamed[column.propertyName as keyof PlayoutItem] ?? column.propertyName];
+    const all = this.manager.connection.getMetadata(PlayoutItem).columns.filter((c) => !c.isGenerated);
+    const shared = all.filter((c) => (common as Record<string, unknown>)[c.propertyName] !== undefined);
+    const columns = all.filter((c) => !shared.includes(c) && items.some((item) => !takesDefault(c, read(item, c))));
+    const encoders = columns.map((c) => cellEncoder(c));
+    const properties = columns.map((c) => renamed[c.propertyName as keyof PlayoutItem] ?? c.propertyName);
+    let json = "[";
+    for (let r = 0; r < items.length; r++) {
+      const item = items[r] as Record<string, unknown>;
+      let row = r === 0 ? "[" : ",[";
+      for (let i = 0; i < properties.length; i++) row += (i === 0 ? "" : ",") + encoders[i](item[properties[i]]);
+      json += `${row}]`;
+    }
+    json += "]";
+    const names = [...shared, ...columns].map((c) => `"${c.databaseName}"`).join(", ");
+    const sharedValues = shared.map((c) => cellValue(c, (common as Record<string, unknown>)[c.propertyName]));
+    const placeholders = shared.map(() => "?");
     if (databaseKindOf(this.manager) === "postgres") {
       const driver = this.manager.connection.driver;
-      const values = columns.map((c, i) => `(value ->> ${i})::${POSTGRES_CASTS[driver.normalizeType(c)] ?? "text"}`).join(", ");
-      await rawQuery(this.manager, `INSERT INTO "playout_item" (${names}) SELECT ${values} FROM json_array_elements(?::json) AS value`, [JSON.stringify(rows)]);
+      const values = [...placeholders.map((p, i) => `${p}::${POSTGRES_CASTS[driver.normalizeType(shared[i])] ?? "text"}`), ...columns.map((c, i) => `(value ->> ${i})::${POSTGRES_CASTS[driver.normalizeType(c)] ?? "text"}`)];
+      await rawQuery(this.manager, `INSERT INTO "playout_item" (${names}) SELECT ${values.join(", ")} FROM json_array_elements(?::json) AS value`, [...sharedValues, json]);
       return;
     }
     // jsonb_each: each row comes out as JSONB, which `->>` reads in place; json_each hands out each row as JSON
     // text that every `->>` parses again (that parsing was three quarters of the insert's time).
-    const values = columns.map((_, i) => `value ->> ${i}`).join(", ");
-    await rawQuery(this.manager, `INSERT INTO "playout_item" (${names}) SELECT ${values} FROM jsonb_each(?)`, [JSON.stringify(rows)]);
+    const values = [...placeholders, ...columns.map((_, i) => `value ->> ${i}`)];
+    await rawQuery(this.manager, `INSERT INTO "playout_item" (${names}) SELECT ${values.join(", ")} FROM jsonb_each(?)`, [...sharedValues, json]);
   }
 
   private titleAndKind(): string {
@@ -184,9 +202,41 @@ export class PlayoutRepository {
     return row?.last ?? null;
   }
 
+  /** One INSERT (TypeORM's insert reads the new row back for its generated columns: a second statement per build). */
   async recordBuild(build: { playoutId: number; mode: BuildMode; startedAt: number; finishedAt: number; success: boolean; message: string | null; itemCount: number }): Promise<void> {
-    await this.manager.insert(PlayoutBuild, build);
+    await rawQuery(
+      this.manager,
+      `INSERT INTO "playout_build" ("playoutId", "mode", "startedAt", "finishedAt", "success", "message", "itemCount") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [build.playoutId, build.mode, build.startedAt, build.finishedAt, databaseKindOf(this.manager) === "postgres" ? build.success : Number(build.success), build.message, build.itemCount],
+    );
   }
+}
+
+/** Whether a column left out of an INSERT would hold the same: no value, its default, or null where the default is null. */
+function takesDefault(column: ColumnMetadata, value: unknown): boolean {
+  if (value === undefined) return true;
+  if (column.default === undefined) return value === null;
+  return value === column.default;
+}
+
+/** A value as insertItems stores it: absent as the column default, booleans as 0/1, JSON columns as their text. */
+function cellValue(column: ColumnMetadata, value: unknown): unknown {
+  if (value === undefined) return column.default === undefined ? null : typeof column.default === "boolean" ? Number(column.default) : column.default;
+  if (value === null) return null;
+  if (typeof value === "boolean") return Number(value);
+  return column.type === "simple-json" ? JSON.stringify(value) : value;
+}
+
+/** One cell of insertItems' JSON rows (cellValue as JSON text). */
+function cellEncoder(column: ColumnMetadata): (value: unknown) => string {
+  const fallback = JSON.stringify(cellValue(column, undefined));
+  const json = column.type === "simple-json";
+  return (value) => {
+    if (value === undefined) return fallback;
+    if (value === null) return "null";
+    if (typeof value === "boolean") return value ? "1" : "0";
+    return JSON.stringify(json ? JSON.stringify(value) : value);
+  };
 }
 
 function fromRow(row: PlayoutItemRow): PlayoutItemRow {

@@ -47,6 +47,7 @@ class ClassicBuilder {
   /** While a Duration window or a bounded Flood takes its next unit: how long a live stream may play there. */
   private liveSpanMs: number | undefined;
   private pool!: EnumeratorPool;
+  private readonly itemEnumerators = new Map<ClassicScheduleItem, UndoableEnumerator>();
   private filler!: FillerPlayer;
   private unitContext!: UnitPlanContext;
   private checkpoints: ClassicSnapshot[] = [];
@@ -371,8 +372,14 @@ class ClassicBuilder {
     return this.snap.multipleRemaining !== null || this.snap.durationFinish !== null || this.snap.inFlood;
   }
 
+  /** A schedule item's enumerator, looked up in the pool once per build (its key is a canonical JSON text). */
   private enumerator(item: ClassicScheduleItem): UndoableEnumerator {
-    return this.pool.get({ contentKey: item.contentKey, order: item.playbackOrder, marathon: item.marathon });
+    let enumerator = this.itemEnumerators.get(item);
+    if (!enumerator) {
+      enumerator = this.pool.get({ contentKey: item.contentKey, order: item.playbackOrder, marathon: item.marathon });
+      this.itemEnumerators.set(item, enumerator);
+    }
+    return enumerator;
   }
 
   private currentItem(): ClassicScheduleItem {

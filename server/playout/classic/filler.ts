@@ -20,7 +20,8 @@ export const pieceLength = (p: Piece): number => p.outPointMs - p.inPointMs;
 export const totalLength = (pieces: readonly Piece[]): number => pieces.reduce((sum, p) => sum + pieceLength(p), 0);
 
 export function gapPiece(lengthMs: number): Piece {
-  return { mediaItemId: null, inPointMs: 0, outPointMs: lengthMs, fillerKind: FillerKind.None, contentKey: null, disableWatermarks: false, primary: false };
+  // The same property order as every other piece: one object shape for the code that reads them.
+  return { mediaItemId: null, fillerKind: FillerKind.None, contentKey: null, disableWatermarks: false, primary: false, inPointMs: 0, outPointMs: lengthMs };
 }
 
 /** Draws a random integer in [0, maxExclusive) from the build's counted random stream. */
@@ -28,6 +29,8 @@ export type Draw = (maxExclusive: number) => number;
 
 /** Plays the filler presets' content: every preset's content is shuffled and keeps its own progress. */
 export class FillerPlayer {
+  private readonly enumerators = new Map<ClassicFiller, UndoableEnumerator>();
+
   constructor(
     private readonly pool: EnumeratorPool,
     private readonly draw: Draw,
@@ -134,7 +137,13 @@ export class FillerPlayer {
     return chapters.sort((a, b) => a.startMs - b.startMs).map((c) => piece(c.startMs, Math.min(c.endMs, media.durationMs)));
   }
 
+  /** A preset's enumerator, looked up in the pool once per build. */
   private enumerator(filler: ClassicFiller): UndoableEnumerator {
-    return this.pool.get({ contentKey: filler.contentKey, order: PlaybackOrder.Shuffle, filler: true });
+    let enumerator = this.enumerators.get(filler);
+    if (!enumerator) {
+      enumerator = this.pool.get({ contentKey: filler.contentKey, order: PlaybackOrder.Shuffle, filler: true });
+      this.enumerators.set(filler, enumerator);
+    }
+    return enumerator;
   }
 }

@@ -45,32 +45,28 @@ export function nextPadBoundary(zone: ZoneClock, instant: number, minutes: numbe
  * at its position, and the item's fallback filler cut to reach the boundary exactly.
  */
 export function planUnit(ctx: UnitPlanContext, item: ClassicScheduleItem, unit: readonly MediaItem[], at: number): Piece[] {
-  const rolls = [item.preRoll, item.midRoll, item.postRoll];
-  const pad = rolls.find((f): f is ClassicFiller => f?.mode === FillerMode.Pad) ?? null;
-  const roll = (filler: ClassicFiller | null, kind: FillerKind): Piece[] => (filler && filler.mode !== FillerMode.Pad ? ctx.filler.roll(filler, kind) : []);
-
+  const pad = padFiller(item);
   const pieces: Piece[] = [];
   let firstBreak: number | null = null;
   for (const media of unit) {
-    pieces.push(...roll(item.preRoll, FillerKind.PreRoll));
-    const primary = { mediaItemId: media.id, fillerKind: FillerKind.None, contentKey: item.contentKey, disableWatermarks: false, primary: true };
+    roll(ctx, pieces, item.preRoll, FillerKind.PreRoll);
     const segments = item.midRoll ? splitAtChapters(media, chapterFilter(item.midRoll, ctx.warn)) : null;
     if (segments) {
-      segments.forEach((segment, i) => {
+      for (let i = 0; i < segments.length; i++) {
         if (i > 0) {
           firstBreak ??= pieces.length;
-          pieces.push(...roll(item.midRoll, FillerKind.MidRoll));
+          roll(ctx, pieces, item.midRoll, FillerKind.MidRoll);
         }
-        pieces.push({ ...primary, inPointMs: segment.inPointMs, outPointMs: segment.outPointMs });
-      });
+        pieces.push(primaryPiece(item, media, segments[i].inPointMs, segments[i].outPointMs));
+      }
     } else {
-      pieces.push({ ...primary, inPointMs: 0, outPointMs: media.durationMs });
+      pieces.push(primaryPiece(item, media, 0, media.durationMs));
       if (item.midRoll) {
         ctx.warn(`schedule item ${item.index + 1}: mid-roll needs media with at least two chapters; played as post-roll instead`);
-        pieces.push(...roll(item.midRoll, FillerKind.PostRoll));
+        roll(ctx, pieces, item.midRoll, FillerKind.PostRoll);
       }
     }
-    pieces.push(...roll(item.postRoll, FillerKind.PostRoll));
+    roll(ctx, pieces, item.postRoll, FillerKind.PostRoll);
   }
 
   if (pad && pad.padToNearestMinute) {
@@ -85,4 +81,23 @@ export function planUnit(ctx: UnitPlanContext, item: ClassicScheduleItem, unit: 
     }
   }
   return pieces;
+}
+
+/** The first of pre-, mid- and post-roll in Pad mode (planned after the unit), or null. */
+function padFiller(item: ClassicScheduleItem): ClassicFiller | null {
+  if (item.preRoll?.mode === FillerMode.Pad) return item.preRoll;
+  if (item.midRoll?.mode === FillerMode.Pad) return item.midRoll;
+  if (item.postRoll?.mode === FillerMode.Pad) return item.postRoll;
+  return null;
+}
+
+/** Appends a pre/mid/post-roll's pieces (a preset in Pad mode plays after the unit instead). */
+function roll(ctx: UnitPlanContext, pieces: Piece[], filler: ClassicFiller | null, kind: FillerKind): void {
+  if (!filler || filler.mode === FillerMode.Pad) return;
+  for (const piece of ctx.filler.roll(filler, kind)) pieces.push(piece);
+}
+
+/** One literal per piece (the planner runs for every programme of every build). */
+function primaryPiece(item: ClassicScheduleItem, media: MediaItem, inPointMs: number, outPointMs: number): Piece {
+  return { mediaItemId: media.id, fillerKind: FillerKind.None, contentKey: item.contentKey, disableWatermarks: false, primary: true, inPointMs, outPointMs };
 }
