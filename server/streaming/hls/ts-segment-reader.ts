@@ -12,6 +12,12 @@ const TS_PACKET = 188;
 const READ_CHUNK = 256 * 1024;
 /** Segments are sent this far ahead of their air time, so a player's buffer stays filled. */
 const LEAD_MS = 4000;
+/**
+ * How often a segment FFmpeg writes is looked at again when it has nothing new: often before its first
+ * bytes (a viewer's first byte waits for them: a cold start), less once the viewer keeps up with the writer.
+ */
+const FIRST_BYTES_POLL_MS = 20;
+const TAIL_POLL_MS = 200;
 
 export interface ViewerOptions {
   clock(): number;
@@ -65,7 +71,7 @@ export async function pipeSessionAsTs(session: HlsSession, out: Writable, option
         } catch {
           handle.number = -1;
           if (state.state === "complete") number += 1;
-          else await waitFor(session, "progress", options, 100);
+          else await waitFor(session, "progress", options, FIRST_BYTES_POLL_MS);
           continue;
         }
       }
@@ -83,7 +89,7 @@ export async function pipeSessionAsTs(session: HlsSession, out: Writable, option
         offset = 0;
         tailingRun = undefined;
       } else {
-        await waitFor(session, "progress", options, 200);
+        await waitFor(session, "progress", options, offset === 0 ? FIRST_BYTES_POLL_MS : TAIL_POLL_MS);
       }
     }
   } finally {
