@@ -94,6 +94,11 @@ export interface LiveSession {
   renditionPlaylist(kind: "audio" | "subtitles", track: number, query: string): string | undefined;
   /** A rendition segment (`live000042-<tag>.a1.ts`, `….s0.vtt`): a file or WebVTT text; undefined when none. */
   renditionSegment(name: string): Promise<{ file: string } | { text: string } | undefined>;
+  /**
+   * Soft-subtitle track `track` as one document's cues (ms of the MPEG-TS clock), for players that read HLS
+   * through libavformat; undefined when there is no such track.
+   */
+  wholeSubtitles(track: number): Promise<ReadonlyArray<{ startMs: number; endMs: number; text: string }>> | undefined;
 }
 
 /** The process owner of live streams (server/streaming), as services and the stream routes see it. */

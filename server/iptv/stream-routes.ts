@@ -18,6 +18,7 @@ import { channelStreamPath } from "../services/channel-stream-path";
 import type { LiveSession, StreamSessionOwner, ViewerIdentity } from "../domain/stream-session";
 import { hlsDirectPlaylist, HlsDirectSequence, tsEntryPlaylist } from "../streaming/hls/direct-playlist";
 import { masterPlaylist, parseSegmentUrlName } from "../streaming/hls/playlist";
+import { readsWholeSubtitles, wholeSubtitlePlaylist, wholeWebVtt } from "../streaming/subtitles/whole-document";
 import { chooseChannelStream, tsStreamMode, type TsStreamMode } from "../streaming/stream-choice";
 import { requestAccessToken } from "./access";
 
@@ -74,12 +75,15 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
     session.touch(clientKey(req));
     const base = `${requestBaseUrl(req, trustProxy)}/iptv/session/${number}`;
     const tracks = session.tracks();
+    // FFmpeg before 8 (mpv, ffprobe) blocks on a live WebVTT rendition: those players get one finished document.
+    const subtitleName = readsWholeSubtitles(req.get("user-agent")) ? (k: number) => `subtitles-${k}-whole` : (k: number) => `subtitles-${k}`;
+    res.vary("User-Agent");
     const renditions = {
       // Every audio track is a playlist of its own, the first too: players that read the variant's MPEG-TS through
       // FFmpeg's HLS demuxer (mpv, Kodi, ffprobe) see no PMT language tags there, so a track without a URI would be
       // listed out of order (`--aid=2` would be English) and the muxed Spanish track unnamed.
       audio: tracks.audio.map((language, k) => ({ language, url: `${base}/audio-${k}.m3u8${tokenQuery(res)}` })),
-      subtitles: tracks.subtitles.map((t, k) => ({ ...t, url: `${base}/subtitles-${k}.m3u8${tokenQuery(res)}` })),
+      subtitles: tracks.subtitles.map((t, k) => ({ ...t, url: `${base}/${subtitleName(k)}.m3u8${tokenQuery(res)}` })),
     };
     sendPlaylist(res, masterPlaylist(channel.profile, `${base}/hls.m3u8${tokenQuery(res)}`, renditions));
   });
@@ -102,6 +106,16 @@ export function addStreamRoutes(router: Router, services: Services, trustProxy: 
       if (!(await started(res, live))) return;
       live.touch(clientKey(req));
       return sendPlaylist(res, live.mediaPlaylist(tokenQuery(res)), LIVE_PLAYLIST_CACHE_CONTROL);
+    }
+    const whole = /^subtitles-(\d)-whole\.(m3u8|vtt)$/.exec(file);
+    if (whole) {
+      const cues = await session?.wholeSubtitles(Number(whole[1]));
+      if (!session || !cues) return notFound(req, res);
+      session.touch(clientKey(req));
+      if (whole[2] === "m3u8") return sendPlaylist(res, wholeSubtitlePlaylist(`subtitles-${whole[1]}-whole.vtt${tokenQuery(res)}`, cues));
+      res.setHeader("Cache-Control", "no-cache");
+      res.type("text/vtt; charset=utf-8");
+      return void res.send(req.method === "HEAD" ? undefined : wholeWebVtt(cues));
     }
     const rendition = /^(audio|subtitles)-(\d)\.m3u8$/.exec(file);
     if (rendition) {

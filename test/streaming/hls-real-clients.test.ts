@@ -3,10 +3,13 @@
  * streamlink through its own. A Soft-subtitle channel carries two audio languages (eng 440 Hz, spa 880 Hz)
  * of a generated clip; what each client picked is checked by the tone it decoded.
  *
- * Debian's FFmpeg 5.1 (and so ffprobe and mpv 0.35, which play HLS through it) skips subtitle renditions
- * ("Can't support the subtitle"), and mpv given a live WebVTT playlist as `--sub-file` waits on it for ever:
- * no client here can switch to the Spanish subtitles (`--sid`). The WebVTT renditions are checked segment by
- * segment in tracks-and-subtitles.test.ts.
+ * Subtitles: Debian's FFmpeg 5.1 (and so ffprobe and mpv 0.35, which play HLS through it) skips subtitle
+ * renditions unless told `strict=experimental`, and then reads a rendition through its WebVTT demuxer, which
+ * waits for the end of a live playlist for ever and ignores X-TIMESTAMP-MAP. So players that send a libavformat
+ * or mpv User-Agent get, per language, a finished playlist of one document holding the next hours' cues on the
+ * video's PTS clock (whole-subtitle-document.test.ts); mpv given `--demuxer-lavf-o=strict=experimental --sid`
+ * switches to the Spanish track here and shows each cue with its picture. Other players get the live WebVTT
+ * renditions, checked segment by segment in tracks-and-subtitles.test.ts.
  */
 import { execFile as execFileCb, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -30,7 +33,8 @@ let master: string;
 
 beforeAll(async () => {
   folder = makeTempDir("airwave-clients-");
-  const cues = (text: string) => Array.from({ length: 29 }, (_, i) => [2 * i + 1, 2 * i + 2, `${text} ${2 * i + 1}`] as [number, number, string]);
+  // Every odd second of the clip has a cue ("Hola 7" from 7 s to 8 s), the even ones none.
+  const cues = (text: string) => Array.from({ length: SECONDS / 2 - 1 }, (_, i) => [2 * i + 1, 2 * i + 2, `${text} ${2 * i + 1}`] as [number, number, string]);
   const { media } = makeTwoLanguageClip(folder, "Two Languages", { seconds: SECONDS, english: cues("English"), spanish: cues("Hola"), step: 1 });
   const profile = await api.post("/api/v1/ffmpeg/profiles", { name: "Tracks", resolution: { width: 160, height: 90 }, videoBitrate: 300, videoBufferSize: 600, audioBitrate: 64, audioBufferSize: 128 });
   expect(profile.status, profile.text).toBe(201);
@@ -99,7 +103,69 @@ async function mpvAudio(extra: string[]): Promise<{ lang: string; hz: number }> 
   return { lang: lang!, hz: toneHz(played.subarray(48_000 * 2 * 0.2)) };
 }
 
+/**
+ * The clip's second shown at a video PTS (s), read from the pictures (second `s` is a grey of luma 40 + s): the
+ * PTS where a segment's luma steps up is where the second of its new luma starts.
+ */
+async function clipClock(): Promise<(pts: number) => number> {
+  let playlist: string[] = [];
+  // The session starts with short segments: wait for a whole one.
+  await waitUntil(async () => {
+    playlist = (await api.get("/iptv/session/81/hls.m3u8")).text.split("\n");
+    return playlist.some((l) => l.startsWith("#EXTINF:") && parseFloat(l.slice(8)) >= 2);
+  }, 30_000, "a segment of 2 s or more");
+  const stats = path.join(folder, "luma.txt");
+  // From the newest segment back (the first ones are half a second long and may hold no step).
+  for (let at = playlist.length - 1; at >= 0; at--) {
+    if (!playlist[at]!.startsWith("#EXT-X-PROGRAM-DATE-TIME:")) continue;
+    const segment = playlist.slice(at).find((l) => l && !l.startsWith("#"))!;
+    await run("ffmpeg", ["-v", "error", "-y", "-copyts", "-i", `${server.url}/iptv/session/81/${segment}`, "-vf", `signalstats,metadata=mode=print:key=lavfi.signalstats.YAVG:file=${stats}`, "-f", "null", "-"]);
+    const frames = [...fs.readFileSync(stats, "utf8").matchAll(/pts_time:([\d.]+)\s+lavfi\.signalstats\.YAVG=([\d.]+)/g)].map((m) => ({ pts: Number(m[1]), luma: Number(m[2]) }));
+    const step = frames.findIndex((f, i) => i > 0 && f.luma - frames[i - 1]!.luma > 0.5);
+    if (step < 0) continue;
+    const boundary = frames[step]!.pts;
+    const second = Math.round(frames[step]!.luma - 40);
+    return (pts) => second + pts - boundary;
+  }
+  throw new Error(`no clip second starts in the listed segments\n${playlist.join("\n")}`);
+}
+
 describe("real HLS clients read the renditions", () => {
+  // First: the clip's cues (up to its second 118) must still be on air.
+  it("mpv switches to the Spanish subtitles with --sid and shows each cue with its picture", async () => {
+    // FFmpeg-based players get the whole document; the answer says it varies by User-Agent.
+    const asMpv = await fetch(master, { headers: { "User-Agent": "libmpv" } });
+    const standard = await fetch(master, { headers: { "User-Agent": "VLC/3.0.18 LibVLC/3.0.18" } });
+    expect(asMpv.headers.get("vary")).toMatch(/User-Agent/i);
+    const [mpvMaster, standardMaster] = [await asMpv.text(), await standard.text()];
+    expect(mpvMaster).toContain("/subtitles-1-whole.m3u8");
+    expect(standardMaster).toContain("/subtitles-1.m3u8");
+    expect(standardMaster).not.toContain("-whole");
+
+    const clipSecond = await clipClock();
+    const { stdout, stderr } = await client("mpv", [
+      "--no-config", "--vo=null", "--ao=null", "--length=10", "--rebase-start-time=no", "--demuxer-lavf-o=strict=experimental", "--sid=2",
+      "--term-playing-msg=SELECTED-SUB=${current-tracks/sub/lang}", "--term-status-msg=[T=${=time-pos} SUB=${sub-text}]", master,
+    ]);
+    // Status lines come with a terminal's erase-line code: one line each once it is gone.
+    const output = `${stdout}\n${stderr}`.replace(/\r|\x1b\[K/g, "\n");
+    // The track list names the Spanish rendition --sid=2, and it is the one playing.
+    expect(output, output).toMatch(/--sid=2 --slang=es/);
+    expect(/^SELECTED-SUB=(.*)$/m.exec(output)?.[1], output).toBe("es");
+    // Each subtitle shown is the Spanish cue of the clip's second on screen (±0.5 s): time-pos is the video's
+    // PTS (not rebased), which the pictures tie to the clip's seconds.
+    const shown = [...output.matchAll(/^\[T=([\d.]+) SUB=(.*)\]$/gm)].map((m) => ({ second: clipSecond(Number(m[1])), text: m[2]! }));
+    const withText = shown.filter((s) => s.text !== "");
+    for (const { second, text } of withText) {
+      const cue = /^Hola (\d+)$/.exec(text);
+      expect(cue, `${text} at ${second}`).not.toBeNull();
+      const from = Number(cue![1]);
+      expect(second, `"${text}" shown at clip second ${second.toFixed(2)}`).toBeGreaterThanOrEqual(from - 0.5);
+      expect(second, `"${text}" shown at clip second ${second.toFixed(2)}`).toBeLessThanOrEqual(from + 1.5);
+    }
+    expect(new Set(withText.map((s) => s.text)).size, output.slice(-1500)).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+
   it("ffprobe reads the master: video, and both audio renditions tagged en and es, at 440 and 880 Hz", async () => {
     const probe = await ffprobeJson(master);
     const streams = probe.streams as Array<{ index: number; codec_type: string; tags?: { language?: string } }>;

@@ -7,6 +7,7 @@ import type { SessionSegment } from "../../server/streaming/hls/playlist";
 import { CueCache, SessionRenditions } from "../../server/streaming/hls/session-renditions";
 import { ProcessRegistry } from "../../server/streaming/process-registry";
 import { cuesForSegment, parseWebVtt } from "../../server/streaming/subtitles/webvtt";
+import { wholeDocumentCues } from "../../server/streaming/subtitles/whole-document";
 import { useTempDir } from "../support/test-server";
 
 /**
@@ -85,7 +86,7 @@ describe("a session's WebVTT rendition", () => {
     const s = session("one");
 
     // Item A from its start: 8 s from PTS 1.4 s, two 4 s segments.
-    s.renditions.runStarted(0, 0, 0, 8000, soft(itemA), undefined, ["eng"]);
+    s.renditions.runStarted(0, 0, 100_000, 0, 8000, soft(itemA), undefined, ["eng"]);
     const a0 = s.segment(0, 0, 1400, 4000);
     const a1 = s.segment(1, 0, 5400, 4000);
     s.renditions.firstSegmentOfRun(0);
@@ -93,7 +94,7 @@ describe("a session's WebVTT rendition", () => {
     expect(await cuesOf(s, a1)).toEqual([[4900, 6400, "A across"]]);
 
     // The programme changes: item B's cues are offset to its own first frame (PTS 9.5 s), A's later cue is not shown.
-    s.renditions.runStarted(1, 2, 0, 8000, soft(itemB), undefined, ["eng"]);
+    s.renditions.runStarted(1, 2, 108_000, 0, 8000, soft(itemB), undefined, ["eng"]);
     const b0 = s.segment(2, 1, 9500, 4000);
     expect(await cuesOf(s, b0)).toEqual([[9700, 10_100, "B first"], [10_300, 12_500, "B long"]]);
 
@@ -103,20 +104,29 @@ describe("a session's WebVTT rendition", () => {
     b0.durationMs = 1000;
     s.renditions.runCut(1, { number: 2, durationMs: 1000 });
     expect(await cuesOf(s, b0)).toEqual([[9700, 10_100, "B first"], [10_300, 10_500, "B long"]]);
-    s.renditions.runStarted(2, 3, 0, 8000, soft(itemC), undefined, ["eng"]);
+    s.renditions.runStarted(2, 3, 109_000, 0, 8000, soft(itemC), undefined, ["eng"]);
     const c0 = s.segment(3, 2, 10_600, 4000);
     expect(await cuesOf(s, c0)).toEqual([[10_600, 11_600, "C first"]]);
 
     // FFmpeg stopped after 2 s of a run: its cues end there.
-    s.renditions.runStarted(3, 4, 0, 8000, soft(itemA), undefined, ["eng"]);
+    s.renditions.runStarted(3, 4, 117_000, 0, 8000, soft(itemA), undefined, ["eng"]);
     const failed = s.segment(4, 3, 20_000, 2000);
     s.renditions.runEnded(3, 2000);
     expect(await cuesOf(s, failed)).toEqual([[21_000, 22_000, "A one"]]);
 
+    // The whole document (players reading HLS through libavformat): every run's cues at once, on the same PTS
+    // clock as the segments', each cut to what its run played.
+    const { spans, endWall } = await s.renditions.wholeSpans(0);
+    expect(endWall).toBe(119_000);
+    const whole = wholeDocumentCues(spans, { fromWall: 0, horizonMs: 3_600_000, maxCues: 100, guardMs: 50 });
+    expect(whole.map((c) => [c.startMs, c.endMs, c.text])).toEqual([
+      [2400, 3400, "A one"], [4900, 6400, "A across"], [9700, 10_100, "B first"], [10_300, 10_500, "B long"], [10_600, 11_600, "C first"], [21_000, 22_000, "A one"],
+    ]);
+
     // A restart: a new session seeks 1.5 s into A. The cue already on screen shows from the first frame, the next
     // one 2 s later, as the picture does.
     const restarted = session("two");
-    restarted.renditions.runStarted(0, 0, 1500, 8000, soft(itemA), undefined, ["eng"]);
+    restarted.renditions.runStarted(0, 0, 100_000, 1500, 8000, soft(itemA), undefined, ["eng"]);
     const r0 = restarted.segment(0, 0, 1400, 4000);
     expect(await cuesOf(restarted, r0)).toEqual([[1400, 1900, "A one"], [3400, 4900, "A across"]]);
   });

@@ -26,6 +26,9 @@ import { firstVideoPtsIn } from "./segment-start-pts";
 import { truncateTs } from "./ts-truncate";
 import { cutSegments, segmentNumberAt, takeAired } from "./session-segments";
 import { CueCache, parseRenditionName, renditionName, SessionRenditions, type SessionTracks } from "./session-renditions";
+import { upcomingSubtitleSpans, WHOLE_SUBTITLES_HORIZON_MS, type UpcomingSpan } from "./upcoming-subtitles";
+import { wholeDocumentCues } from "../subtitles/whole-document";
+import type { SegmentCue } from "../subtitles/webvtt";
 import { DEFAULT_TIMING, pieceOnAir, pieceTitle, runSpeed, SessionViewers, type Run, type RunRecord, type SegmentState, type SessionTiming, type ViewerChange } from "./session-details";
 
 export { DEFAULT_TIMING, type SegmentState, type SessionTiming };
@@ -63,6 +66,10 @@ const POLL_MS = 100;
  * writes a segment's file only once it is complete). 1 s segments made a cold start 1.2x a bare FFmpeg's first byte.
  */
 const FIRST_SEGMENT_SECONDS = 0.5;
+/** A whole subtitle document is made again after this long (its viewers read it once, when they tune in). */
+const WHOLE_REUSE_MS = 5000;
+/** At most this many cues in a whole subtitle document (about 100 bytes each). */
+const WHOLE_MAX_CUES = 20_000;
 /** Remote sources: the offline slate plays this long after the first failure, doubling up to the maximum, between retries. */
 const REMOTE_RETRY_MS = 2000;
 const REMOTE_RETRY_MAX_MS = 16_000;
@@ -110,6 +117,10 @@ export class HlsSession extends EventEmitter {
   });
   private watcher: fs.FSWatcher | undefined;
   private readonly renditions: SessionRenditions;
+  private readonly cueCache: CueCache;
+  /** Whole subtitle documents made lately (per track), and the plan read for them. */
+  private readonly wholeDocuments = new Map<number, { at: number; cues: Promise<SegmentCue[]> }>();
+  private upcoming: { from: number; at: number; spans: Promise<UpcomingSpan[]> } | undefined;
   private readonly done: Promise<void>;
   private stopped: Promise<void> | undefined;
 
@@ -128,7 +139,8 @@ export class HlsSession extends EventEmitter {
     this.wallCursor = now;
     fs.rmSync(folder, { recursive: true, force: true });
     fs.mkdirSync(folder, { recursive: true });
-    this.renditions = new SessionRenditions(deps.registry, deps.cues ?? new CueCache(deps.registry, folder), (n) => this.file(n));
+    this.cueCache = deps.cues ?? new CueCache(deps.registry, folder);
+    this.renditions = new SessionRenditions(deps.registry, this.cueCache, (n) => this.file(n));
     this.watchFolder();
     this.done = this.loop().catch((error) => deps.log(`session ${channelNumber}: ${(error as Error).message}`));
   }
@@ -258,6 +270,35 @@ export class HlsSession extends EventEmitter {
     if (parsed.track >= this.renditions.tracks.audio.length) return undefined;
     const file = await this.renditions.audioSegment(segment, parsed.track);
     return file ? { file } : undefined;
+  }
+
+  /**
+   * Soft-subtitle track `track` as one WebVTT document for players reading HLS through libavformat (see
+   * subtitles/whole-document.ts): the cues of the runs kept and of the next hours' plan; undefined when there is
+   * no such track. Built at most once a few seconds per track, whatever the number of requests.
+   */
+  wholeSubtitles(track: number): Promise<SegmentCue[]> | undefined {
+    if (!Number.isInteger(track) || track < 0 || track >= this.renditions.tracks.subtitles.length) return undefined;
+    const now = this.deps.clock();
+    const made = this.wholeDocuments.get(track);
+    if (made && now - made.at < WHOLE_REUSE_MS) return made.cues;
+    const cues = this.buildWholeSubtitles(track, now).catch(() => [] as SegmentCue[]);
+    this.wholeDocuments.set(track, { at: now, cues });
+    return cues;
+  }
+
+  private async buildWholeSubtitles(track: number, now: number): Promise<SegmentCue[]> {
+    const { spans, endWall } = await this.renditions.wholeSpans(track);
+    const from = endWall ?? this.wallCursor;
+    const until = now + WHOLE_SUBTITLES_HORIZON_MS;
+    // The plan is read once for every track: all tracks of a master are asked for at once.
+    if (!this.upcoming || this.upcoming.from !== from || now - this.upcoming.at >= WHOLE_REUSE_MS) {
+      const deps = { channelNumber: this.channelNumber, plan: this.deps.plan, probe: this.deps.probe, cues: this.cueCache, maxRunMs: MAX_REALTIME_PIECE_MS };
+      this.upcoming = { from, at: now, spans: upcomingSubtitleSpans(deps, from, until) };
+    }
+    const upcoming = await this.upcoming.spans;
+    const all = [...spans, ...upcoming.map((s) => ({ wallStart: s.wallStart, durationMs: s.durationMs, sourceStartMs: s.sourceStartMs, cues: s.tracks[track] ?? [] }))];
+    return wholeDocumentCues(all, { fromWall: now - this.timing.retainMs, horizonMs: WHOLE_SUBTITLES_HORIZON_MS + this.timing.retainMs, maxCues: WHOLE_MAX_CUES, guardMs: PTS_GUARD_MS });
   }
 
   file(number: number): string {
@@ -509,7 +550,7 @@ export class HlsSession extends EventEmitter {
     this.quickStart = false;
     const process = this.deps.registry.spawn(command.args, `session ${this.channelNumber}`);
     const run: Run = { index, process, startNumber: this.nextNumber, wallStart: this.wallCursor, playlist: path.join(this.folder, `run${index}.m3u8`), seen: 0, producedMs: 0 };
-    this.renditions.runStarted(index, this.nextNumber, command.seekMs ?? 0, durationMs, command.softSubtitles, plan.channel.audioTracks, plan.channel.softSubtitles);
+    this.renditions.runStarted(index, this.nextNumber, run.wallStart, command.seekMs ?? 0, durationMs, command.softSubtitles, plan.channel.audioTracks, plan.channel.softSubtitles);
     this.current = run;
     const piece = { video: command.decision?.video, audio: command.decision?.audio, earlyMs: command.earlyMs, acceleration: command.acceleration };
     const title = pieceTitle(plan, command.kind, command.reason);

@@ -11,6 +11,7 @@ import type { ProbedSubtitleStream } from "../ffmpeg";
 import { audioRenditionArgs, subtitleToWebVttArgs } from "../ffmpeg";
 import type { ProcessRegistry } from "../process-registry";
 import { cuesForSegment, parseWebVtt, webVttSegment, type Cue } from "../subtitles/webvtt";
+import { unwrapPts, type WholeSpan } from "../subtitles/whole-document";
 import { firstVideoPts } from "./segment-start-pts";
 import type { SessionSegment } from "./playlist";
 
@@ -35,6 +36,8 @@ export interface SessionTracks {
 
 interface RunSubtitles {
   startNumber: number;
+  /** Wall time (ms) the run starts airing. */
+  wallStart: number;
   /** Source time (ms) of the run's first frame. */
   sourceStartMs: number;
   /** How long the run plays: planned, then what it made when it ended early. */
@@ -93,6 +96,7 @@ export class SessionRenditions {
   runStarted(
     run: number,
     startNumber: number,
+    wallStart: number,
     sourceStartMs: number,
     durationMs: number,
     soft: { input: string; tracks: Array<{ language: string; stream?: ProbedSubtitleStream }> } | undefined,
@@ -102,12 +106,12 @@ export class SessionRenditions {
     // The languages are the channel's (a slate first still lists them); flags come from the first programme that has the stream.
     if (audio && audio.length > 1 && !this.tracks.audio.length) this.tracks.audio = [...audio];
     if (subtitleLanguages?.length && !this.tracks.subtitles.length) this.tracks.subtitles = subtitleLanguages.map((language) => ({ language, isDefault: false, forced: false, fromSource: false }));
-    if (!soft) return;
-    soft.tracks.forEach((t, i) => {
+    // Every run is kept (a slate has no cues): the whole documents place what follows from the last one measured.
+    soft?.tracks.forEach((t, i) => {
       const entry = this.tracks.subtitles[i];
       if (entry && t.stream && !entry.fromSource) Object.assign(entry, { isDefault: t.stream.isDefault, forced: t.stream.forced, fromSource: true });
     });
-    this.runs.set(run, { startNumber, sourceStartMs, durationMs, cues: soft.tracks.map((t) => (t.stream ? this.cueCache.cues(soft.input, t.stream) : undefined)) });
+    this.runs.set(run, { startNumber, wallStart, sourceStartMs, durationMs, cues: soft ? soft.tracks.map((t) => (t.stream ? this.cueCache.cues(soft.input, t.stream) : undefined)) : [] });
     for (const key of [...this.runs.keys()].slice(0, Math.max(0, this.runs.size - 50))) this.runs.delete(key);
   }
 
@@ -139,12 +143,31 @@ export class SessionRenditions {
     if (runStart === undefined || segmentStart === undefined) return webVttSegment([]);
     const runStartMs = runStart / 90;
     const startMs = segmentStart / 90;
-    let runEndMs = runStartMs + run.durationMs;
-    if (run.lastSegment) {
-      const lastStart = await firstVideoPts(this.file(run.lastSegment.number)).catch(() => undefined);
-      if (lastStart !== undefined) runEndMs = Math.min(runEndMs, lastStart / 90 + run.lastSegment.durationMs);
-    }
+    const runEndMs = runStartMs + (await this.playedMs(run, runStart));
     return webVttSegment(cuesForSegment(list, run.sourceStartMs, runStartMs, { startMs, endMs: startMs + segment.durationMs }, runEndMs));
+  }
+
+  /** How long a run plays: planned, what it made when it ended early, up to the end of its last segment kept after a cut. */
+  private async playedMs(run: RunSubtitles, startPts: number): Promise<number> {
+    if (!run.lastSegment) return run.durationMs;
+    const lastStart = await firstVideoPts(this.file(run.lastSegment.number)).catch(() => undefined);
+    return lastStart === undefined ? run.durationMs : Math.min(run.durationMs, (unwrapPts(lastStart, startPts) - startPts) / 90 + run.lastSegment.durationMs);
+  }
+
+  /**
+   * The runs made so far as spans of a whole subtitle document of track `track` (see `wholeDocumentCues`):
+   * with their measured first PTS once their first segment exists. Where the next span starts on the wall clock.
+   */
+  async wholeSpans(track: number): Promise<{ spans: WholeSpan[]; endWall: number | undefined }> {
+    const spans: WholeSpan[] = [];
+    let endWall: number | undefined;
+    for (const run of this.runs.values()) {
+      const [startPts, cues] = await Promise.all([run.startPts, run.cues[track] ?? []]);
+      const durationMs = startPts === undefined ? run.durationMs : await this.playedMs(run, startPts);
+      spans.push({ wallStart: run.wallStart, durationMs, sourceStartMs: run.sourceStartMs, cues, ...(startPts !== undefined ? { startPts } : {}) });
+      endWall = Math.max(endWall ?? 0, run.wallStart + run.durationMs);
+    }
+    return { spans, endWall };
   }
 
   /** The audio-only segment of audio track `track` for a complete segment, made on first request. */

@@ -9,9 +9,9 @@ import { promisify } from "node:util";
 
 const run = promisify(execFileCb);
 
-/** An SRT file's text from `[startS, endS, text]` cues (whole seconds below one minute). */
+/** An SRT file's text from `[startS, endS, text]` cues (whole seconds below one hour). */
 export function srt(cues: Array<[number, number, string]>): string {
-  const at = (s: number) => `00:00:${String(s).padStart(2, "0")},000`;
+  const at = (s: number) => `00:${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")},000`;
   return cues.map(([a, b, text], i) => `${i + 1}\n${at(a)} --> ${at(b)}\n${text}\n`).join("\n");
 }
 
