@@ -102,8 +102,11 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
       const fields = { libraryId: outcome.libraryId, scanId: outcome.scanId, durationMs: outcome.finishedAt - outcome.startedAt, result: outcome.message };
       if (outcome.success) log.info("library scan finished", fields);
       else log.warn("library scan failed", fields);
+      services.scanCallbacks.forget(outcome.scanId);
       return services.libraries.recordScanOutcome(outcome);
     },
+    // The plan is read while the scanner child starts (a third of a no-change rescan was that boot).
+    onStarted: (scanId) => services.scanCallbacks.preparePlan(scanId),
   });
   const scripts = new ScriptRunner();
   const remoteArtwork = new ArtworkCache(path.join(config.dataDir, ARTWORK_FOLDER), binaries.ffmpeg);

@@ -17,6 +17,8 @@ export interface ScanCoordinatorOptions {
   log: Logger;
   /** Records how a scan ended (on the library). */
   onOutcome(outcome: ScanOutcome): Promise<void>;
+  /** A scanner child was just started: the server may prepare what it will ask for first while it boots. */
+  onStarted?(scanId: string, libraryId: number): void;
   clock?: () => number;
   /** Parallel probes per scan; default: the number of cores. */
   concurrency?: number;
@@ -89,6 +91,7 @@ export class ScanCoordinator implements ScanLauncher {
     this.byLibrary.set(request.libraryId, scan);
     this.byId.set(scanId, scan);
     this.options.log.info("scan started", { libraryId: request.libraryId, force: request.force });
+    this.options.onStarted?.(scanId, request.libraryId);
     return { status, coalesced: false };
   }
 

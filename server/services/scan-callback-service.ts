@@ -20,6 +20,8 @@ const MAX_BATCH = 200;
  */
 export class ScanCallbackService {
   private readonly sessions = new Map<string, ScanSession>();
+  /** Plans read ahead while their scanner child starts, each taken once. */
+  private readonly plans = new Map<string, Promise<ScanPlan>>();
 
   constructor(
     private readonly db: Database,
@@ -27,8 +29,27 @@ export class ScanCallbackService {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  /** Starts reading a scan's plan before the scanner asks for it (it is still starting). */
+  preparePlan(scanId: string): void {
+    const plan = this.readPlan(scanId);
+    plan.catch(() => undefined); // the scanner's own request reports a failure
+    this.plans.set(scanId, plan);
+  }
+
+  /** A scan is over however it ended (a scanner that died before asking for its plan leaves none behind). */
+  forget(scanId: string): void {
+    this.plans.delete(scanId);
+  }
+
   /** Library paths and the files already known, so unchanged files are not probed again. */
   async plan(scanId: string): Promise<ScanPlan> {
+    this.active(scanId);
+    const prepared = this.plans.get(scanId);
+    this.plans.delete(scanId);
+    return prepared ?? this.readPlan(scanId);
+  }
+
+  private async readPlan(scanId: string): Promise<ScanPlan> {
     const scan = this.active(scanId);
     return this.db.read(async (repos) => {
       const library = await repos.libraries.findById(scan.libraryId);
@@ -102,6 +123,7 @@ export class ScanCallbackService {
       ...(summary.skippedFolders.length ? [`${summary.skippedFolders.length} folder(s) skipped (${summary.skippedFolders.slice(0, 3).map((f) => `${f.path}: ${f.reason}`).join("; ")})`] : []),
     ];
     this.sessions.delete(scanId);
+    this.plans.delete(scanId);
     this.scans.reportEnd(scanId, true, parts.join(", "));
     return result;
   }
@@ -109,6 +131,7 @@ export class ScanCallbackService {
   fail(scanId: string, message: string): void {
     this.active(scanId);
     this.sessions.delete(scanId);
+    this.plans.delete(scanId);
     this.scans.reportEnd(scanId, false, message.slice(0, 1000));
   }
 
