@@ -1,4 +1,5 @@
 import type { Database } from "../db/database";
+import type { Channel } from "../db/entities/channel";
 import type { FillerPreset } from "../db/entities/filler-preset";
 import type { Schedule, ScheduleItem } from "../db/entities/schedule";
 import type { ClassicFiller, ClassicSchedule } from "../playout/classic";
@@ -32,9 +33,14 @@ export class ClassicContentResolver {
     private readonly content: PlayoutContentService,
   ) {}
 
-  async load(channelId: number, scheduleId: number): Promise<ClassicSource> {
+  /** `knownChannel`: the channel as the caller already read it (undefined: read here). */
+  async load(channelId: number, scheduleId: number, knownChannel?: Channel | null): Promise<ClassicSource> {
     const loaded = await this.db.read(async (repos) => {
-      const [schedule, channel, items] = await Promise.all([repos.schedules.findById(scheduleId), repos.channels.findById(channelId), repos.schedules.items([scheduleId])]);
+      const [schedule, channel, items] = await Promise.all([
+        repos.schedules.findById(scheduleId),
+        knownChannel !== undefined ? knownChannel : repos.channels.findById(channelId),
+        repos.schedules.items([scheduleId]),
+      ]);
       const ids = new Set<number>();
       for (const item of items) for (const field of FILLER_FIELDS) if (item[field] !== null) ids.add(item[field]!);
       const fallbackId = channel?.fallbackFillerId ?? null;

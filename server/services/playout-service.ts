@@ -1,5 +1,6 @@
 import { BuildMode, ChannelPlayoutMode, PlayoutKind } from "../domain/enums";
 import type { Database } from "../db/database";
+import type { Channel } from "../db/entities/channel";
 import { Playout } from "../db/entities/playout";
 import type { Repositories } from "../db/repositories";
 import type { PlayoutItemRow } from "../db/entities/playout";
@@ -296,12 +297,12 @@ export class PlayoutService {
     const startedAt = this.clock();
     // The log names the channel as users know it (number and name), not only by its id.
     const { playout, channel } = await this.db.read(async (repos) => {
-      const found = await repos.playouts.findById(id);
+      const found = await repos.playouts.findWithChannel(id);
       if (!found) throw DomainError.notFound("Playout", id);
-      return { playout: (await withTemplates(repos, [found]))[0], channel: await repos.channels.findById(found.channelId) };
+      return { playout: (await withTemplates(repos, [found.playout]))[0], channel: found.channel };
     });
     const timer = performance.now();
-    const summary = await this.buildAndStore(playout, id, mode, startedAt);
+    const summary = await this.buildAndStore(playout, channel, id, mode, startedAt);
     const seconds = (performance.now() - timer) / 1000;
     this.metrics.playoutBuild(playout.kind, mode, summary.success, seconds);
     const fields = { channel: channel?.number ?? null, channelName: channel?.name ?? null, playoutId: id, channelId: playout.channelId, kind: playout.kind, mode, items: summary.itemCount, durationMs: Math.round(seconds * 1000) };
@@ -310,11 +311,12 @@ export class PlayoutService {
     return summary;
   }
 
-  private async buildAndStore(playout: Playout, id: number, mode: BuildMode, startedAt: number): Promise<BuildSummary> {
+  private async buildAndStore(playout: Playout, channel: Channel | null, id: number, mode: BuildMode, startedAt: number): Promise<BuildSummary> {
     let summary: BuildSummary;
     try {
       const result = await this.strategy(playout.kind).build({
         playout,
+        channel,
         mode,
         start: startedAt,
         horizonMs: this.settings.daysToBuild * 24 * 3600_000,

@@ -4,6 +4,7 @@ import { BuildMode } from "../../domain/enums";
 import { databaseKindOf, rawQuery } from "../raw-query";
 import { sqlDialect } from "../sql-dialect";
 import { Playout, PlayoutItem, type ExternalItemMetadata, type PlayoutItemRow } from "../entities/playout";
+import type { Channel } from "../entities/channel";
 import { isStoredId } from "./stored-id";
 
 /** A playout item with the title of its media (for the API and the guide). */
@@ -41,6 +42,16 @@ export class PlayoutRepository {
 
   findById(id: number): Promise<Playout | null> {
     return isStoredId(id) ? this.manager.findOneBy(Playout, { id }) : Promise.resolve(null);
+  }
+
+  /** The playout and its channel in one statement (a build reads both; `find`, since TypeORM's findOne with a join makes two). */
+  async findWithChannel(id: number): Promise<{ playout: Playout; channel: Channel | null } | null> {
+    if (!isStoredId(id)) return null;
+    const [found] = await this.manager.find(Playout, { where: { id }, relations: { channel: true } });
+    if (!found) return null;
+    const channel = found.channel ?? null;
+    delete found.channel;
+    return { playout: found, channel };
   }
 
   findByChannel(channelId: number): Promise<Playout | null> {

@@ -44,7 +44,7 @@ export class ClassicKind implements PlayoutKindStrategy {
   async build(request: KindBuildRequest): Promise<KindBuildResult> {
     const { playout } = request;
     if (playout.scheduleId === null || playout.scheduleId === undefined) throw new Error("the playout has no schedule");
-    const source = await this.resolver.load(playout.channelId, playout.scheduleId);
+    const source = await this.resolver.load(playout.channelId, playout.scheduleId, request.channel);
     const previousState = parseState(request.previousState);
     const result = buildClassicPlayout({
       schedule: toClassicSchedule(source),

@@ -1,3 +1,4 @@
+import type { Channel } from "../../db/entities/channel";
 import type { Playout } from "../../db/entities/playout";
 import type { Repositories } from "../../db/repositories";
 import type { BuildMode, PlayoutKind } from "../../domain/enums";
@@ -13,6 +14,8 @@ export interface PlayoutSource {
 
 export interface KindBuildRequest {
   playout: Playout;
+  /** The playout's channel, read with it (null when it is gone): kinds that need its settings need not read it again. */
+  channel?: Channel | null;
   mode: BuildMode;
   /** Build time ("now"), epoch ms. */
   start: number;
