@@ -121,7 +121,7 @@ const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(value
 const median = (values) => quantile(values, 0.5);
 
 async function main() {
-  await run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25:duration=120", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=120", "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-c:a", "aac", "-shortest", clip]);
+  await run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25:duration=120", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=120", "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-c:a", "aac", "-ac", "2", "-shortest", clip]);
 
   server = spawn(process.execPath, [MAIN], { env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.includes("__") && !k.startsWith("AIRWAVE_"))), AIRWAVE_DATA_DIR: dataDir, Server__Port: "0", Server__Host: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
   const port = await new Promise((resolve, reject) => {
