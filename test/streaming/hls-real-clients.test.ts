@@ -57,11 +57,15 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-/** The clients keep their caches and settings in the test's folder, not in the user's home. */
+/**
+ * The clients keep their caches, settings and temporary files in the test's folder, not in the user's home or
+ * /tmp: streamlink muxes renditions through named pipes (streamlinkpipe-*) that an interrupted run can leave.
+ */
+const clientEnv = () => ({ ...process.env, HOME: folder, XDG_CONFIG_HOME: folder, XDG_CACHE_HOME: folder, XDG_DATA_HOME: folder, XDG_STATE_HOME: folder, TMPDIR: folder });
+
 async function client(command: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const home = { HOME: folder, XDG_CONFIG_HOME: folder, XDG_CACHE_HOME: folder, XDG_DATA_HOME: folder, XDG_STATE_HOME: folder };
   try {
-    return await run(command, args, { env: { ...process.env, ...home }, timeout: 90_000, maxBuffer: 16 << 20 });
+    return await run(command, args, { env: clientEnv(), timeout: 90_000, maxBuffer: 16 << 20 });
   } catch (error) {
     const failed = error as { message: string; stdout?: string; stderr?: string };
     throw new Error(`${failed.message}\n${failed.stdout ?? ""}\n${failed.stderr ?? ""}`);
@@ -73,8 +77,7 @@ async function client(command: string, args: string[]): Promise<{ stdout: string
  * anything is written), then interrupts it as a user would (Ctrl+C).
  */
 async function record(args: string[], file: string, bytes: number): Promise<void> {
-  const home = { HOME: folder, XDG_CONFIG_HOME: folder, XDG_CACHE_HOME: folder, XDG_DATA_HOME: folder, XDG_STATE_HOME: folder };
-  const child = spawn("streamlink", args, { env: { ...process.env, ...home }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("streamlink", args, { env: clientEnv(), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
