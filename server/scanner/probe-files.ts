@@ -1,8 +1,9 @@
 import path from "node:path";
-import type { ScannedFile, SkippedFolder } from "../domain/scan-protocol";
+import type { SkippedFolder } from "../domain/scan-protocol";
 import { forEachConcurrently } from "../domain/for-each-concurrently";
 import { ArtworkCache } from "./artwork/artwork-cache";
 import type { Candidate } from "./candidates";
+import { itemBatches } from "./item-batches";
 import { describeFile, type DescribeContext, type FileSidecars } from "./describe-file";
 import { maxReleaseYear } from "./naming";
 import type { ScanClient } from "./scan-client";
@@ -45,22 +46,13 @@ export async function probeFiles(client: ScanClient, candidates: readonly Candid
     maxYear: maxReleaseYear(Date.now()),
     warn,
   };
-  let batch: ScannedFile[] = [];
-  let sending: Promise<unknown> = Promise.resolve();
-  const flush = () => {
-    const files = batch;
-    batch = [];
-    if (files.length) sending = sending.then(() => client.post("items", { files }));
-    return sending;
-  };
+  const batches = itemBatches(client, BATCH_SIZE);
   let probed = 0;
   await forEachConcurrently(toProbe, options.concurrency, async ({ candidate, size, mtimeMs, sidecars }) => {
     try {
-      // Await first: `batch` may be swapped by another lane's flush while this file is probed.
       const described = await describeFile(candidate, { size, mtimeMs }, context, sidecars);
-      batch.push(described);
       probed += 1;
-      if (batch.length >= BATCH_SIZE) await flush();
+      await batches.add(described);
     } catch (error) {
       failed.push({ path: candidate.path, reason: (error as Error).message });
       options.log(`${candidate.path}: ${(error as Error).message}`);
@@ -68,6 +60,6 @@ export async function probeFiles(client: ScanClient, candidates: readonly Candid
     done += 1;
     await progress(path.dirname(candidate.path));
   });
-  await flush();
+  await batches.flush();
   return probed;
 }

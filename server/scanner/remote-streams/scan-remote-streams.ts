@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { forEachConcurrently } from "../../domain/for-each-concurrently";
-import type { ScannedArtwork, ScannedFile, ScanPlan, SkippedFolder } from "../../domain/scan-protocol";
+import type { ScannedArtwork, ScanPlan, SkippedFolder } from "../../domain/scan-protocol";
 import { fetchRemote } from "../../media/remote-streams/fetch-remote";
 import { MAX_M3U_BYTES, parseM3u, type M3uEntry } from "../../media/remote-streams/m3u";
 import { MAX_STREAM_FILE_BYTES, parseStreamFile } from "../../media/remote-streams/stream-file";
@@ -19,6 +19,7 @@ import { sidecarsOf } from "../artwork/item-artwork";
 import { walkFolder } from "../folder-walker";
 import { IGNORE_MARKER_FILES, isIgnoredFolder } from "../media-files";
 import { sortTitle } from "../naming";
+import { itemBatches } from "../item-batches";
 import type { ScanClient } from "../scan-client";
 import type { ScanRunOptions } from "../scan-run";
 import { describeStream, type StreamItem } from "./describe-stream";
@@ -135,25 +136,17 @@ export async function runRemoteStreamScan(client: ScanClient, plan: ScanPlan, op
   }
 
   for (let i = 0; i < unchanged.length; i += 1000) await client.post("seen", { paths: unchanged.slice(i, i + 1000) });
-  let batch: ScannedFile[] = [];
-  let sending: Promise<unknown> = Promise.resolve();
-  const flush = () => {
-    const files = batch;
-    batch = [];
-    if (files.length) sending = sending.then(() => client.post("items", { files }));
-    return sending;
-  };
+  const batches = itemBatches(client, BATCH_SIZE);
   let done = 0;
   await forEachConcurrently(work, Math.max(2, options.concurrency), async ({ item, logoUrl }) => {
     if (logoUrl) item.artwork = await logoArtwork(logoUrl, art.cache).catch(() => []);
     const described = await describeStream(item, options.ffprobe);
     if (described.stream?.error) options.log(`${item.path}: ${described.stream.error}`);
-    batch.push(described);
     done += 1;
-    if (batch.length >= BATCH_SIZE) await flush();
+    await batches.add(described);
     await client.post("progress", { percent: (100 * done) / work.length, currentFolder: null }).catch(() => undefined);
   });
-  await flush();
+  await batches.flush();
   await client.post("finished", { probed: work.length, unchanged: unchanged.length, failed, skippedFolders });
 }
 
