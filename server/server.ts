@@ -96,6 +96,7 @@ async function startLocked(config: AppConfig, outerLog: Logger, unlock: () => vo
     ffprobePath: binaries.ffprobe,
     ffmpegPath: binaries.ffmpeg,
     dataDir: config.dataDir,
+    keepAliveMs: config.scanner.keepAliveSeconds * 1000,
     log,
     onOutcome: (outcome) => {
       metrics.scanFinished(outcome.success, (outcome.finishedAt - outcome.startedAt) / 1000);

@@ -41,6 +41,8 @@ export interface AppConfig {
   ffmpeg: { path?: string; probePath?: string };
   /** Live streams: a channel's shared session stops this long after its last request. */
   streaming: { idleTimeoutSeconds: number };
+  /** Library scans: a scanner child is kept this long after a scan for the next one (0 = a new child per scan). */
+  scanner: { keepAliveSeconds: number };
   /** `level` and `iptvAccessLog` change at run time (Settings): loggers read them at every line. */
   logging: { level: LogLevel; iptvAccessLog: boolean };
   /** Scheduled database backups into `<data>/backups/`: every `intervalHours` (0 = off), the newest `keep` kept. */

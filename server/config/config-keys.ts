@@ -142,6 +142,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   key("FFmpeg:Path", nonEmptyString, (c, v) => (c.ffmpeg.path = v)),
   key("FFmpeg:ProbePath", nonEmptyString, (c, v) => (c.ffmpeg.probePath = v)),
   key("Streaming:IdleTimeoutSeconds", integer(1, 24 * 3600), (c, v) => (c.streaming.idleTimeoutSeconds = v)),
+  key("Scanner:KeepAliveSeconds", integer(0, 24 * 3600), (c, v) => (c.scanner.keepAliveSeconds = v)),
   key("Logging:Level", logLevel, (c, v) => (c.logging.level = v)),
   key("Logging:IptvAccessLog", boolean, (c, v) => (c.logging.iptvAccessLog = v)),
   key("Backup:IntervalHours", integer(0, 24 * 365), (c, v) => (c.backup.intervalHours = v)),

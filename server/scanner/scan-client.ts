@@ -20,6 +20,11 @@ export class ScanClient {
     return this.call<T>("POST", path, body);
   }
 
+  /** Closes the kept-alive connection (the scan is over; the child may wait for the next one). */
+  close(): void {
+    this.agent.destroy();
+  }
+
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,6 +5,7 @@ import path from "node:path";
 import type { Logger } from "../logging/logger";
 import type { ScanJob, ScanLauncher, ScanOutcome, ScanRequest, ScanStatus } from "../services/library-scanning";
 import { SCANNER_ENV } from "./scanner-env";
+import { ScannerProcesses } from "./scanner-processes";
 
 export interface ScanCoordinatorOptions {
   /** The compiled scanner entry (scanner-main.js). */
@@ -22,12 +22,14 @@ export interface ScanCoordinatorOptions {
   clock?: () => number;
   /** Parallel probes per scan; default: the number of cores. */
   concurrency?: number;
+  /** How long a scanner child waits for the next scan after one ended; 0: a new child for each scan. */
+  keepAliveMs: number;
 }
 
 interface RunningScan {
   status: ScanStatus;
-  /** A scanner child, or an in-process job (aborted through `abort`). */
-  child?: ChildProcess;
+  /** The scanner child's process id, or an in-process job (aborted through `abort`). */
+  pid?: number;
   abort?: AbortController;
   ended?: { success: boolean; message: string };
   stderrTail: string[];
@@ -35,17 +37,30 @@ interface RunningScan {
 }
 
 /**
- * Owns scanner child processes: one per library at a time (a second request joins the running
- * one), each reporting back over HTTP with a scan id that is valid only while it runs.
+ * Owns the scans and, through ScannerProcesses, the scanner child processes: one scan per library at a time (a
+ * second request joins the running one), each child reporting back over HTTP with a scan id that is valid only
+ * while its scan runs.
  */
 export class ScanCoordinator implements ScanLauncher {
   private readonly byLibrary = new Map<number, RunningScan>();
   private readonly byId = new Map<string, RunningScan>();
   private callbackBase: string | undefined;
   private readonly clock: () => number;
+  private readonly scanners: ScannerProcesses;
 
   constructor(private readonly options: ScanCoordinatorOptions) {
     this.clock = options.clock ?? Date.now;
+    this.scanners = new ScannerProcesses({
+      entry: options.entry,
+      env: () => ({
+        ...process.env,
+        [SCANNER_ENV.ffprobe]: options.ffprobePath,
+        [SCANNER_ENV.ffmpeg]: options.ffmpegPath,
+        [SCANNER_ENV.dataDir]: options.dataDir,
+        [SCANNER_ENV.concurrency]: String(options.concurrency ?? Math.max(1, os.availableParallelism())),
+      }),
+      keepAliveMs: options.keepAliveMs,
+    });
   }
 
   /** Where scanners reach the server, e.g. http://127.0.0.1:8409; known once it listens. */
@@ -59,34 +74,19 @@ export class ScanCoordinator implements ScanLauncher {
     if (!this.callbackBase) throw new Error("the scan coordinator has no callback address yet");
     const scanId = randomUUID();
     const status: ScanStatus = { scanId, libraryId: request.libraryId, state: "Running", percent: 0, currentFolder: null, startedAt: this.clock() };
-    const child = spawn(process.execPath, [this.options.entry], {
-      env: {
-        ...process.env,
-        [SCANNER_ENV.url]: `${this.callbackBase}/api/v1/scan/${scanId}`,
-        [SCANNER_ENV.force]: request.force ? "1" : "0",
-        [SCANNER_ENV.ffprobe]: this.options.ffprobePath,
-        [SCANNER_ENV.ffmpeg]: this.options.ffmpegPath,
-        [SCANNER_ENV.dataDir]: this.options.dataDir,
-        [SCANNER_ENV.concurrency]: String(this.options.concurrency ?? Math.max(1, os.availableParallelism())),
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    const scan: RunningScan = { status, child, stderrTail: [], exited: Promise.resolve() };
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk: string) => {
-      for (const line of chunk.split("\n").filter(Boolean)) {
+    const scan: RunningScan = { status, stderrTail: [], exited: Promise.resolve() };
+    let exited!: () => void;
+    scan.exited = new Promise((resolve) => (exited = resolve));
+    scan.pid = this.scanners.run({ type: "scan", url: `${this.callbackBase}/api/v1/scan/${scanId}`, force: request.force }, {
+      line: (line) => {
         scan.stderrTail.push(line);
         if (scan.stderrTail.length > 20) scan.stderrTail.shift();
         this.options.log.info("scanner", { libraryId: request.libraryId, line });
-      }
-    });
-    scan.exited = new Promise((resolve) => {
-      child.once("exit", (code, signal) => {
-        void this.finish(scan, code, signal).finally(resolve);
-      });
-      child.once("error", (error) => {
+      },
+      failedToStart: (error) => {
         scan.ended ??= { success: false, message: `the scanner could not start: ${error.message}` };
-      });
+      },
+      ended: (code, signal) => void this.finish(scan, code, signal).finally(exited),
     });
     this.byLibrary.set(request.libraryId, scan);
     this.byId.set(scanId, scan);
@@ -138,7 +138,12 @@ export class ScanCoordinator implements ScanLauncher {
 
   /** Process id of the library's running scanner (diagnostics). */
   processId(libraryId: number): number | undefined {
-    return this.byLibrary.get(libraryId)?.child?.pid;
+    return this.byLibrary.get(libraryId)?.pid;
+  }
+
+  /** Process ids of every scanner child, running a scan or kept for the next one (diagnostics). */
+  scannerProcessIds(): number[] {
+    return this.scanners.processIds();
   }
 
   /** Waits for the library's running scan (if any) to end. */
@@ -146,13 +151,11 @@ export class ScanCoordinator implements ScanLauncher {
     await this.byLibrary.get(libraryId)?.exited;
   }
 
-  /** Stops every scanner (server shutdown). */
+  /** Stops every scan and scanner child (server shutdown). */
   async stopAll(): Promise<void> {
     const scans = [...this.byLibrary.values()];
-    for (const scan of scans) {
-      scan.child?.kill("SIGTERM");
-      scan.abort?.abort();
-    }
+    for (const scan of scans) scan.abort?.abort();
+    await this.scanners.stop();
     await Promise.all(scans.map((s) => s.exited));
   }
 

@@ -1,7 +1,5 @@
-/** Environment variables through which the server hands a scan to a scanner child process. */
+/** Environment variables through which the server hands a scanner child process what stays the same for every scan. */
 export const SCANNER_ENV = {
-  url: "AIRWAVE_SCAN_URL",
-  force: "AIRWAVE_SCAN_FORCE",
   ffprobe: "AIRWAVE_SCAN_FFPROBE",
   ffmpeg: "AIRWAVE_SCAN_FFMPEG",
   dataDir: "AIRWAVE_SCAN_DATA_DIR",

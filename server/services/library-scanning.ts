@@ -54,6 +54,6 @@ export interface ScanLauncher {
    * the server), with the same one-per-library rule, status, progress and recorded outcome.
    */
   startJob?(libraryId: number, job: ScanJob): { status: ScanStatus; coalesced: boolean };
-  /** The scanner said it finished (successfully or not); the process exit follows. */
+  /** The scanner said it finished (successfully or not); its "done" message (or, after a failure, its exit) follows. */
   reportEnd(scanId: string, success: boolean, message: string): void;
 }

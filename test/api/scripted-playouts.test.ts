@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/http";
+import { isRunning } from "../support/process-alive";
 import { seedMedia, type SeededMedia } from "../support/seed-media";
 import { addVersions } from "../support/sqlite";
 import { useTestServer } from "../support/test-server";
@@ -30,15 +31,6 @@ ${body}
 `,
   );
   return file;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 beforeAll(async () => {

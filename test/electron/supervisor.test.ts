@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { nodeLauncher } from "../../electron/supervisor/node-launcher";
 import { ServerLog } from "../../electron/supervisor/server-log";
 import { ServerSupervisor, type CrashReport, type ProcessLauncher, type ReadyMessage, type SupervisorState } from "../../electron/supervisor/server-supervisor";
+import { isRunning as alive } from "../support/process-alive";
 import { makeTempDir } from "../support/temp-dir";
 import { waitFor } from "../support/wait";
 
@@ -20,16 +21,6 @@ afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   for (const log of logs.splice(0)) await log.close();
 });
-
-function alive(pid: number | undefined): boolean {
-  if (pid === undefined) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function gone(pid: number | undefined, withinMs = 3_000): Promise<boolean> {
   return waitFor(() => !alive(pid), `process ${pid} to end`, { timeoutMs: withinMs, intervalMs: 25 }).then(

@@ -1,0 +1,13 @@
+/** What the server sends a scanner child over its IPC channel: one scan, run while the child is idle. */
+export interface ScanOrder {
+  type: "scan";
+  /** The scan's callback base, e.g. http://127.0.0.1:8409/api/v1/scan/<scan id>. */
+  url: string;
+  /** Re-probe every file, changed or not. */
+  force: boolean;
+}
+
+/** What the child answers when a scan ended cleanly; it then waits for the next order. A failed scan ends the child instead. */
+export interface ScanDone {
+  type: "done";
+}
