@@ -61,17 +61,18 @@ export function channelFragmentXml(channel: GuideChannel, options: Pick<Fragment
 /**
  * The fragment's `programmesXml` handed to `write` piece by piece as it is made (the pieces joined are
  * exactly `programmesXml`), so a caller can put them straight into bytes instead of holding one string.
+ * Answers how many programmes it wrote.
  */
-export function writeChannelProgrammes(channel: GuideChannel, items: readonly GuideItem[], options: FragmentOptions, write: XmlTextSink): void {
+export function writeChannelProgrammes(channel: GuideChannel, items: readonly GuideItem[], options: FragmentOptions, write: XmlTextSink): number {
   const channelId = channelGuideId(channel.number, options);
   const urls = options.urls ?? placeholderUrlWriter;
   const programme = programmeWriter({ channelId, timeZone: options.timeZone, urls, lang: options.lang, channelCategories: channelCategories(channel.categories) });
-  let first = true;
-  for (const p of guideProgrammes(items, options)) {
-    if (!first) write.recurring(NEWLINE);
-    programme(p, write);
-    first = false;
+  const programmes = guideProgrammes(items, options);
+  for (let i = 0; i < programmes.length; i++) {
+    if (i > 0) write.recurring(NEWLINE);
+    programme(programmes[i]!, write);
   }
+  return programmes.length;
 }
 
 /** Grouped, shifted and windowed programmes of one channel. */

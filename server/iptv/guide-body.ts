@@ -23,14 +23,16 @@ export interface GuidePart {
   /** Names the part's compressed piece on disk: a file name, unique among the parts. */
   name: string;
   version: string;
-  /** The part's text with URL placeholders (may build it first). */
-  bytes(): Promise<Buffer>;
+  /** The part's text with URL placeholders (may build it first); read into `into` when it fits (a view of it is returned). */
+  bytes(into?: Buffer): Promise<Buffer>;
 }
 
 const NEWLINE = Buffer.from("\n");
 const PIECE_MAGIC = Buffer.from("AWZ1");
 /** Parts loaded ahead of the one being sent: a rebuild renders this many channels at once. */
 const READ_AHEAD = 4;
+/** Size of the buffers cached parts are read into (a week of a busy channel fits; a larger part gets its own). */
+const READ_BUFFER_BYTES = 512 * 1024;
 /** Contexts whose compressed pieces stay on disk. */
 const MAX_CONTEXTS = 4;
 const BROTLI_OPTIONS: zlib.BrotliOptions = {
@@ -47,11 +49,15 @@ export class GuideBodies {
     return createHash("sha256").update(`${ctx.baseUrl}\0${ctx.accessToken ?? ""}`).digest("hex").slice(0, 24);
   }
 
-  /** The document's chunks: header, every part (filled in), footer, in `encoding`. */
-  body(encoding: ContentEncoding | undefined, parts: readonly GuidePart[], header: Buffer, footer: Buffer, ctx: UrlContext, etag: string): AsyncGenerator<Buffer> {
+  /**
+   * The document's chunks: header, every part (filled in), footer, in `encoding`. An identity chunk may
+   * be a view of a buffer that is used again once `flushed()` (asked after the chunk was written)
+   * resolves: write each chunk before asking for the next.
+   */
+  body(encoding: ContentEncoding | undefined, parts: readonly GuidePart[], header: Buffer, footer: Buffer, ctx: UrlContext, etag: string, flushed: () => Promise<void>): AsyncGenerator<Buffer> {
     if (encoding === "gzip") return this.gzip(parts, header, footer, ctx);
     if (encoding === "br") return this.brotli(parts, header, footer, ctx, etag);
-    return identity(parts, header, footer, ctx);
+    return identity(parts, header, footer, ctx, flushed);
   }
 
   private async *gzip(parts: readonly GuidePart[], header: Buffer, footer: Buffer, ctx: UrlContext): AsyncGenerator<Buffer> {
@@ -118,16 +124,62 @@ export class GuideBodies {
   }
 }
 
-/** The identity document, parts loaded ahead of the one being sent. */
-async function* identity(parts: readonly GuidePart[], header: Buffer, footer: Buffer, ctx: UrlContext): AsyncGenerator<Buffer> {
+/**
+ * The identity document, parts loaded ahead of the one being sent. With `flushed`, parts are read (or
+ * rendered) into a few buffers used again once their bytes were sent: serving a 20 MB guide then
+ * allocates a few MB, not 20, and the garbage collections that 20 MB of buffers set off in a large
+ * heap (most of the time such a request took) do not happen.
+ */
+async function* identity(parts: readonly GuidePart[], header: Buffer, footer: Buffer, ctx: UrlContext, flushed?: () => Promise<void>): AsyncGenerator<Buffer> {
+  const buffers = flushed && new ReadBuffers(READ_AHEAD + 2, READ_BUFFER_BYTES);
+  const load = async (part: GuidePart) => {
+    const buffer = await buffers?.take();
+    try {
+      return { pieces: await filledPieces(part, ctx, buffer), buffer };
+    } catch (error) {
+      if (buffer) buffers!.giveBack(buffer);
+      throw error;
+    }
+  };
   yield header;
-  for await (const pieces of prefetched(parts, (part) => filledPieces(part, ctx))) yield* pieces;
+  for await (const { pieces, buffer } of prefetched(parts, load)) {
+    yield* pieces;
+    if (buffer) void flushed!().then(() => buffers!.giveBack(buffer));
+  }
   yield footer;
 }
 
+/** A few equal buffers handed out in turn; `take` waits while all are out. */
+class ReadBuffers {
+  private readonly free: Buffer[] = [];
+  private readonly waiting: Array<(buffer: Buffer) => void> = [];
+  private made = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly size: number,
+  ) {}
+
+  take(): Promise<Buffer> {
+    const free = this.free.pop();
+    if (free) return Promise.resolve(free);
+    if (this.made < this.max) {
+      this.made += 1;
+      return Promise.resolve(Buffer.allocUnsafe(this.size));
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  giveBack(buffer: Buffer): void {
+    const waiter = this.waiting.shift();
+    if (waiter) waiter(buffer);
+    else this.free.push(buffer);
+  }
+}
+
 /** A part's text with the context's URLs in, and its line break, in pieces (none when the part is empty). */
-async function filledPieces(part: GuidePart, ctx: UrlContext): Promise<Buffer[]> {
-  const bytes = await part.bytes();
+async function filledPieces(part: GuidePart, ctx: UrlContext, into?: Buffer): Promise<Buffer[]> {
+  const bytes = await part.bytes(into);
   return bytes.length ? [...fillUrlPlaceholderBytes(bytes, ctx).filter((piece) => piece.length > 0), NEWLINE] : [];
 }
 

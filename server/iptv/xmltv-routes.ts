@@ -28,7 +28,7 @@ export function addXmltvRoutes(router: Router, services: Services, trustProxy: b
     const ctx: UrlContext = { baseUrl: requestBaseUrl(req, trustProxy), accessToken: requestAccessToken(res) };
     const parts: GuidePart[] = [
       ...channels.map((c) => ({ name: `channel-${c.channelId}.channel.xml`, version: `${c.version}:channel`, bytes: async () => Buffer.from(c.channelXml) })),
-      ...channels.map((c) => ({ name: `channel-${c.channelId}.programmes.xml`, version: `${c.version}:programmes`, bytes: () => c.programmes() })),
+      ...channels.map((c) => ({ name: `channel-${c.channelId}.programmes.xml`, version: `${c.version}:programmes`, bytes: (into?: Buffer) => c.programmes(into) })),
     ];
     const etag = contentEtagBase(BODY_FORMAT, GuideBodies.contextKey(ctx), ...parts.map((p) => `\n${p.version}`));
     const encoding = chooseEncoding(req);
@@ -42,8 +42,9 @@ export function addXmltvRoutes(router: Router, services: Services, trustProxy: b
     }
     // The document writer with no fragments yields exactly the header and the footer.
     const [header, footer] = [...xmltvDocumentParts([], ctx)].map((text) => Buffer.from(text));
+    const sent = new SentBytes(res);
     try {
-      for await (const chunk of bodies.body(encoding, parts, header!, footer!, ctx, etag)) await write(res, chunk);
+      for await (const chunk of bodies.body(encoding, parts, header!, footer!, ctx, etag, sent.flushed)) await sent.write(chunk);
       res.end();
     } catch (error) {
       // Headers are gone: all we can do is cut the response so the client sees it incomplete.
@@ -52,10 +53,27 @@ export function addXmltvRoutes(router: Router, services: Services, trustProxy: b
   });
 }
 
-async function write(res: Response, bytes: Buffer): Promise<void> {
-  if (res.destroyed) throw new Error("client went away");
-  // A client that leaves never drains: stop waiting when the response closes.
-  if (!res.write(bytes)) await drainedOrClosed(res);
+/** Writes a response's chunks with backpressure, and tells when the bytes written so far have left the process. */
+class SentBytes {
+  private lastWrite: Promise<void> = Promise.resolve();
+  private readonly closed: Promise<void>;
+
+  constructor(private readonly res: Response) {
+    this.closed = new Promise((resolve) => res.once("close", () => resolve()));
+  }
+
+  /** Resolves once every chunk written so far was handed to the socket (or the response closed): their buffers may be used again. */
+  readonly flushed = (): Promise<void> => Promise.race([this.lastWrite, this.closed]);
+
+  async write(bytes: Buffer): Promise<void> {
+    if (this.res.destroyed) throw new Error("client went away");
+    let more = true;
+    this.lastWrite = new Promise((resolve) => {
+      more = this.res.write(bytes, () => resolve());
+    });
+    // A client that leaves never drains: stop waiting when the response closes.
+    if (!more) await drainedOrClosed(this.res);
+  }
 }
 
 function drainedOrClosed(res: Response): Promise<void> {

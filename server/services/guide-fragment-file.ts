@@ -67,9 +67,26 @@ export async function readFragmentHead(file: string): Promise<FragmentHead | und
   }
 }
 
-/** The `<programme>` elements of a fragment file (empty when there are none). */
-export async function readFragmentProgrammes(file: string): Promise<Buffer> {
-  const bytes = await fs.promises.readFile(file);
+/**
+ * The `<programme>` elements of a fragment file (empty when there are none), read into `into` when it
+ * is large enough (a view of it is returned), else into a new buffer.
+ */
+export async function readFragmentProgrammes(file: string, into?: Buffer): Promise<Buffer> {
+  const handle = await fs.promises.open(file, "r");
+  let bytes: Buffer;
+  try {
+    const { size } = await handle.stat();
+    bytes = into && into.length >= size ? into.subarray(0, size) : Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    bytes = bytes.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
   const end = bytes.indexOf(NEWLINE);
   if (end < 0) throw new Error(`${path.basename(file)}: not a guide fragment`);
   return bytes.subarray(end + 1);
@@ -97,12 +114,21 @@ export class FragmentEncoder {
   private length = 0;
   private readonly encoded = new Map<string, Buffer>();
 
-  /** The bytes `write` puts into the sink; `write` must finish synchronously (the scratch buffer is shared). */
-  encode(write: (sink: XmlTextSink) => void): Buffer {
+  /**
+   * The bytes `write` puts into the sink, copied into `into` when they fit (a view of it is returned),
+   * else into a new buffer; and what `write` answered. `write` must finish synchronously (the scratch
+   * buffer is shared).
+   */
+  encode<T>(write: (sink: XmlTextSink) => T, into?: Buffer): { bytes: Buffer; result: T } {
     this.length = 0;
     try {
-      write(this.sink);
-      return Buffer.from(this.scratch.subarray(0, this.length));
+      const result = write(this.sink);
+      const written = this.scratch.subarray(0, this.length);
+      if (into && into.length >= this.length) {
+        written.copy(into);
+        return { bytes: into.subarray(0, this.length), result };
+      }
+      return { bytes: Buffer.from(written), result };
     } finally {
       this.encoded.clear();
       if (this.scratch.length > MAX_KEPT_SCRATCH_BYTES) this.scratch = Buffer.allocUnsafe(SCRATCH_BYTES);

@@ -64,9 +64,10 @@ export interface GuideDocumentChannel {
   channelXml: string;
   /**
    * The `<programme>` elements, newline-separated (with URL placeholders; empty when there are none):
-   * read from the cache, or, when the fragment is stale, built and cached first.
+   * read from the cache (into `into` when it is large enough: the answer is then a view of it), or,
+   * when the fragment is stale, built and cached first.
    */
-  programmes(): Promise<Buffer>;
+  programmes(into?: Buffer): Promise<Buffer>;
 }
 
 /** An enabled channel in the HDHomeRun lineup. */
@@ -102,7 +103,7 @@ interface RebuildTally {
 export class GuideService {
   private readonly cacheDir: string;
   /** Fragments being rebuilt, by channel id, with the change key they are built for. */
-  private readonly building = new Map<number, { key: string; programmes: Promise<Buffer> }>();
+  private readonly building = new Map<number, { key: string; stored: Promise<number> }>();
   /** Last written state of each channel's fragment (saves reading its meta file on every request). */
   private readonly fragmentState = new Map<number, FragmentHead>();
   /** Media stamps per playout, valid while the library revision and the playout's last build stay the same. */
@@ -249,9 +250,15 @@ export class GuideService {
 
   /** One channel's `<programme>` elements over [now, now + days to build), as UTF-8 (not cached). */
   async renderProgrammes(entry: EpgChannel, now = this.clock()): Promise<Buffer> {
+    return (await this.renderFragment(entry, now)).bytes;
+  }
+
+  /** `renderProgrammes` into `into` when the bytes fit (a view of it), with the number of programmes. */
+  private async renderFragment(entry: EpgChannel, now: number, into?: Buffer): Promise<{ bytes: Buffer; programmes: number }> {
     const window = { from: now, to: now + this.settings.daysToBuild * DAY_MS };
     const items = await this.db.read((repos) => this.guideItems(repos, entry.playout.id, window.from - entry.offsetMs, window.to - entry.offsetMs));
-    return this.encoder.encode((sink) => writeChannelProgrammes(toGuideChannel(entry.channel), items, { timeZone: this.settings.timeZone, offsetMs: entry.offsetMs, window }, sink));
+    const { bytes, result } = this.encoder.encode((sink) => writeChannelProgrammes(toGuideChannel(entry.channel), items, { timeZone: this.settings.timeZone, offsetMs: entry.offsetMs, window }, sink), into);
+    return { bytes, programmes: result };
   }
 
   private async documentChannel(entry: EpgChannel, revision: number, rebuild: RebuildTally): Promise<GuideDocumentChannel> {
@@ -261,15 +268,15 @@ export class GuideService {
     const head = this.fragmentState.get(id) ?? (await readFragmentHead(file));
     const now = this.clock();
     const fresh = head !== undefined && !entry.paused && head.key === key && now - head.builtAt < FRAGMENT_MAX_AGE_MS && head.builtAt <= now && fs.existsSync(file);
-    if (fresh) return { channelId: id, number, version: `${head.key}:${head.builtAt}`, channelXml: head.channelXml, programmes: () => readFragmentProgrammes(file) };
+    if (fresh) return { channelId: id, number, version: `${head.key}:${head.builtAt}`, channelXml: head.channelXml, programmes: (into) => readFragmentProgrammes(file, into) };
 
     const next: FragmentHead = { key, number, builtAt: now, channelXml: channelFragmentXml(toGuideChannel(entry.channel), {}) };
     let built: Promise<Buffer> | undefined;
     rebuild.pending += 1;
-    const programmes = () =>
-      (built ??= this.rebuildFragment(entry, next, file).then(
-        (bytes) => {
-          rebuild.programmes += countProgrammes(bytes);
+    const programmes = (into?: Buffer) =>
+      (built ??= this.rebuildFragment(entry, next, file, into).then(
+        ({ bytes, programmes }) => {
+          rebuild.programmes += programmes;
           this.rebuilt(rebuild);
           return bytes;
         },
@@ -294,25 +301,30 @@ export class GuideService {
     else this.events.info("guide rebuilt", fields);
   }
 
-  /** Renders a fragment and writes it to the cache; a build of the same key already running is shared. */
-  private rebuildFragment(entry: EpgChannel, head: FragmentHead, file: string): Promise<Buffer> {
+  /**
+   * Renders a fragment (into `into` when it fits) and writes it to the cache. A build of the same key
+   * already running is shared: its caller's bytes may be a view of that caller's buffer, so the others
+   * read the fragment back once it is stored.
+   */
+  private rebuildFragment(entry: EpgChannel, head: FragmentHead, file: string, into?: Buffer): Promise<{ bytes: Buffer; programmes: number }> {
     const id = entry.channel.id;
     const running = this.building.get(id);
-    if (running?.key === head.key) return running.programmes;
-    const programmes = (async () => {
-      const bytes = await this.renderProgrammes(entry, head.builtAt);
-      await writeFragmentFile(file, head, bytes);
+    if (running?.key === head.key) return running.stored.then(async (programmes) => ({ bytes: await readFragmentProgrammes(file, into), programmes }));
+    const rendered = (async () => {
+      const fragment = await this.renderFragment(entry, head.builtAt, into);
+      await writeFragmentFile(file, head, fragment.bytes);
       this.fragmentBuilds += 1;
       this.fragmentState.set(id, head);
-      return bytes;
+      return fragment;
     })();
-    const build = { key: head.key, programmes };
+    const build = { key: head.key, stored: rendered.then((fragment) => fragment.programmes) };
+    build.stored.catch(() => undefined); // its failure reaches the caller through `rendered`
     this.building.set(id, build);
     const done = () => {
       if (this.building.get(id) === build) this.building.delete(id);
     };
-    programmes.then(done, done);
-    return programmes;
+    rendered.then(done, done);
+    return rendered;
   }
 
   /** Creates the cache folder; once per process, removes the files of the earlier three-files-per-channel layout. */
@@ -367,11 +379,4 @@ export function toGuideChannel(channel: Channel): GuideChannel {
     streamingMode: channel.streamingMode,
     isEnabled: channel.isEnabled,
   };
-}
-
-/** `<programme` elements in a rendered fragment. */
-function countProgrammes(bytes: Buffer): number {
-  let count = 0;
-  for (let at = bytes.indexOf("<programme "); at >= 0; at = bytes.indexOf("<programme ", at + 11)) count += 1;
-  return count;
 }

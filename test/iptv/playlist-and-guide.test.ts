@@ -190,6 +190,23 @@ describe("/iptv/xmltv.xml", () => {
     await f.api.patch(`/api/v1/channels/${f.cartoons.id}`, { name: "Cartoons & Co" });
   });
 
+  it("three requests during one rebuild get the same whole guide: the build is shared, and the ones that did not make it read the stored fragment", async () => {
+    const reference = (await get("/iptv/xmltv.xml")).text;
+    fs.rmSync(path.join(f.server.dataDir, "cache", "guide"), { recursive: true, force: true });
+    const builds = f.server.services.guide.fragmentBuildCount;
+    const answers = await Promise.all([get("/iptv/xmltv.xml"), get("/iptv/xmltv.xml"), get("/iptv/xmltv.xml")]);
+    // Two channels in the guide (the cartoons and their mirror): each built once for all three requests.
+    expect(f.server.services.guide.fragmentBuildCount - builds).toBe(2);
+    const withoutTimes = (xml: string) => xml.replace(/ (start|stop)="[^"]*"/g, "");
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.text).toBe(answers[0]!.text);
+    }
+    // The rebuilt window starts later than the reference's: the same programmes, shifted at most by what elapsed.
+    expect(withoutTimes(answers[0]!.text).split("<programme").length).toBeGreaterThanOrEqual(withoutTimes(reference).split("<programme").length - 2);
+    expect(xmllint(answers[0]!.text).ok).toBe(true);
+  });
+
   it("leaves out a channel once it is hidden from the EPG, and HEAD sends no body", async () => {
     await f.api.patch(`/api/v1/channels/${f.mirror.id}`, { showInEpg: false });
     const xml = (await get("/iptv/xmltv.xml")).text;
