@@ -77,7 +77,7 @@ export class ScanCoordinator implements ScanLauncher {
     const scan: RunningScan = { status, stderrTail: [], exited: Promise.resolve() };
     let exited!: () => void;
     scan.exited = new Promise((resolve) => (exited = resolve));
-    scan.pid = this.scanners.run({ type: "scan", url: `${this.callbackBase}/api/v1/scan/${scanId}`, force: request.force }, {
+    scan.pid = this.scanners.run({ type: "scan", library: { kind: request.kind, paths: request.paths }, url: `${this.callbackBase}/api/v1/scan/${scanId}`, force: request.force }, {
       line: (line) => {
         scan.stderrTail.push(line);
         if (scan.stderrTail.length > 20) scan.stderrTail.shift();

@@ -28,7 +28,7 @@ let busy = false;
 async function scan(order: ScanOrder): Promise<number> {
   const client = new ScanClient(order.url);
   try {
-    await runScan(client, { ...options, force: order.force });
+    await runScan(client, { ...options, force: order.force }, order.library);
     return 0;
   } catch (error) {
     if (error instanceof ScanCancelledError) return 2;
