@@ -48,7 +48,7 @@ function defaults(dataDir: string): AppConfig {
     hdhomerun: { tunerCount: 2, allowWithoutToken: false, ssdp: false, ssdpPort: 1900, udpDiscovery: true, udpDiscoveryPort: 65001 },
     ffmpeg: {},
     streaming: { idleTimeoutSeconds: 60 },
-    scanner: { keepAliveSeconds: 60 },
+    scanner: { keepAliveSeconds: 300 },
     logging: { level: "info", iptvAccessLog: false },
     backup: { intervalHours: 24, keep: 7 },
     database: { type: "sqlite" },
