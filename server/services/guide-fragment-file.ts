@@ -72,20 +72,24 @@ export async function readFragmentHead(file: string): Promise<FragmentHead | und
  * is large enough (a view of it is returned), else into a new buffer.
  */
 export async function readFragmentProgrammes(file: string, into?: Buffer): Promise<Buffer> {
-  const handle = await fs.promises.open(file, "r");
+  // Blocking calls on purpose: a fragment is a few hundred KB, nearly always in the page cache (this
+  // process wrote it), and the four calls of an async read cost the main thread about four times the
+  // copy (serving 100 cached channels: 90 -> 70 ms). A cold disk blocks the loop for one fragment's
+  // read at a time; the response awaits its socket between fragments.
+  const fd = fs.openSync(file, "r");
   let bytes: Buffer;
   try {
-    const { size } = await handle.stat();
+    const { size } = fs.fstatSync(fd);
     bytes = into && into.length >= size ? into.subarray(0, size) : Buffer.allocUnsafe(size);
     let filled = 0;
     while (filled < size) {
-      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+      const bytesRead = fs.readSync(fd, bytes, filled, size - filled, filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
     bytes = bytes.subarray(0, filled);
   } finally {
-    await handle.close();
+    fs.closeSync(fd);
   }
   const end = bytes.indexOf(NEWLINE);
   if (end < 0) throw new Error(`${path.basename(file)}: not a guide fragment`);

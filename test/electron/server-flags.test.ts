@@ -7,13 +7,14 @@ import { makeTempDir } from "../support/temp-dir";
 
 interface Seen {
   arenaMax: string | null;
+  mmapThreshold: string | null;
   execArgv: string[];
 }
 
 /** Starts a child through the plain-Node launcher; the child reports its environment and V8 flags over IPC and exits. */
 async function launchAndReport(env: NodeJS.ProcessEnv): Promise<Seen> {
   const entry = path.join(makeTempDir("airwave-flags-"), "report.js");
-  fs.writeFileSync(entry, `process.send({ arenaMax: process.env.MALLOC_ARENA_MAX ?? null, execArgv: process.execArgv }, () => process.exit(0));`);
+  fs.writeFileSync(entry, `process.send({ arenaMax: process.env.MALLOC_ARENA_MAX ?? null, mmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, execArgv: process.execArgv }, () => process.exit(0));`);
   const child = nodeLauncher({ entry, env })(1);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const seen = await new Promise<Seen>((resolve, reject) => {
@@ -25,10 +26,11 @@ async function launchAndReport(env: NodeJS.ProcessEnv): Promise<Seen> {
 }
 
 describe("the server process's launch settings", () => {
-  it("runs the server with the V8 flags and MALLOC_ARENA_MAX=2", async () => {
-    expect(SERVER_ENV).toEqual({ MALLOC_ARENA_MAX: "2" });
+  it("runs the server with the V8 flags, MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_", async () => {
+    expect(SERVER_ENV).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" });
     const seen = await launchAndReport({ PATH: process.env.PATH });
     expect(seen.arenaMax).toBe("2");
+    expect(seen.mmapThreshold).toBe("131072");
     expect(seen.execArgv).toEqual([...SERVER_EXEC_ARGV]);
   });
 
